@@ -1,0 +1,99 @@
+/* schemes.c - every scheme devnum knows, as data.
+ *
+ * MA(h, l, at) puts major[h:l] at raw bit `at`; MI likewise for the minor.
+ * A bit no field carries must be zero unless the scheme lists it as ignored.
+ * Sources are named in each origin line; SCHEMES.md has the details.
+ */
+#include <config.h>
+
+#include "devnum.h"
+
+#define MA(h, l, at) { DN_MAJOR, (l), (h) - (l) + 1, (at) }
+#define MI(h, l, at) { DN_MINOR, (l), (h) - (l) + 1, (at) }
+#define FIELDS(...) \
+	.nfields = sizeof((struct dn_field[]){ __VA_ARGS__ }) / sizeof(struct dn_field), \
+	.field = { __VA_ARGS__ }
+
+const struct dn_scheme dn_schemes[] = {
+	/* The 2003 proposals for a wider Linux dev_t. */
+	{ "legacy", "old linux-old 8:8", "Linux old_encode_dev, the 16-bit 8:8 dev_t",
+	  16, FIELDS(MI(7, 0, 0), MA(7, 0, 8)) },
+	{ "split32", "32:32", "2003 proposal: 32:32, legacy 16-bit values remapped",
+	  64, .rules = DN_LEGACY_WINDOW, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+	{ "hpa", "anvin", "H. P. Anvin, mknod64 thread, 2003: alias-free interleave",
+	  64, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(31, 8, 16), MA(31, 8, 40)) },
+	{ "hpa1220", "anvin1220", "H. P. Anvin, July 2003: low 32 bits a 12:20 number",
+	  64, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(19, 8, 16), MA(11, 8, 28),
+		     MI(31, 20, 32), MA(31, 12, 44)) },
+	/* Carried as the text M:m; the fields only give it a 64-bit handle. */
+	{ "tuple", "linus statx", "never packed: statx, NFSv3, cpio newc, tar",
+	  64, .rules = DN_TEXT, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+
+	/* Linux: kdev_t.h and glibc's sysmacros.h. */
+	{ "glibc", "linux musl", "Linux userspace dev_t (glibc, musl makedev)",
+	  64, FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(31, 8, 20), MA(31, 12, 44)) },
+	{ "linux32", "new huge netbsd squashfs", "Linux new_encode_dev; NetBSD dev_t",
+	  32, FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(19, 8, 20)) },
+	{ "kernel", "linux-kernel kdev osf1 bsdos btrfs", "Linux in-kernel MKDEV (MINORBITS 20)",
+	  32, FIELDS(MI(19, 0, 0), MA(11, 0, 20)) },
+	{ "sysv", "svr4", "Linux sysv_encode_dev, SVR4 14:18",
+	  32, FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
+	/* xfs_to_linux_dev_t masks the major to 9 bits and drops raw[31:27]. */
+	{ "xfs", "", "XFS on-disk di_dev",
+	  32, .ignored = 0xf8000000, FIELDS(MI(17, 0, 0), MA(8, 0, 18)) },
+
+	/* BSD, Darwin, illumos, AIX. */
+	{ "freebsd", "freebsd12", "FreeBSD 12.0 and later __makedev",
+	  64, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(31, 16, 16), MI(15, 8, 32), MA(31, 8, 40)) },
+	/* minor[15:8] would land on the major: no field, so encode refuses it. */
+	{ "freebsd11", "dragonfly hurd", "FreeBSD up to 11, DragonFly, GNU Hurd",
+	  32, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(31, 16, 16)) },
+	{ "openbsd", "", "OpenBSD makedev",
+	  32, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(23, 8, 16)) },
+	{ "darwin", "macos hpux", "XNU makedev, 8:24",
+	  32, FIELDS(MI(23, 0, 0), MA(7, 0, 24)) },
+	{ "solaris", "illumos solaris64", "illumos 64-bit dev_t, 32:32; all ones is NODEV",
+	  64, .rules = DN_NODEV, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+	{ "solaris32", "", "illumos dev32_t, 14:18; all ones is NODEV32",
+	  32, .rules = DN_NODEV, FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
+	/* raw[15] has no field: a value with it set is invalid. */
+	{ "svr3", "", "SVR3 and illumos o_dev_t, 7:8",
+	  16, FIELDS(MI(7, 0, 0), MA(6, 0, 8)) },
+	/* Mkdev sets DEVNO64 (bit 63); Major and Minor ignore bits 63:62. */
+	{ "aix", "aix64", "AIX 64-bit dev64_t, DEVNO64 flag in bit 63",
+	  64, .ignored = 0xc000000000000000, .fixed = 0x8000000000000000,
+	  FIELDS(MI(31, 0, 0), MA(29, 0, 32)) },
+	{ "aix32", "zos cygwin 16:16", "AIX 32-bit, z/OS, Cygwin: 16:16",
+	  32, FIELDS(MI(15, 0, 0), MA(15, 0, 16)) },
+};
+
+const size_t dn_nschemes = sizeof dn_schemes / sizeof dn_schemes[0];
+
+#if defined(__linux__)
+#define NATIVE "glibc"
+#elif defined(__FreeBSD__) && __FreeBSD__ >= 12
+#define NATIVE "freebsd"
+#elif defined(__FreeBSD__) || defined(__DragonFly__) || defined(__GNU__)
+#define NATIVE "freebsd11"
+#elif defined(__NetBSD__)
+#define NATIVE "linux32"
+#elif defined(__OpenBSD__)
+#define NATIVE "openbsd"
+#elif defined(__APPLE__)
+#define NATIVE "darwin"
+#elif defined(__sun) && defined(_LP64)
+#define NATIVE "solaris"
+#elif defined(__sun)
+#define NATIVE "solaris32"
+#elif defined(_AIX) && defined(__64BIT__)
+#define NATIVE "aix"
+#elif defined(_AIX) || defined(__CYGWIN__) || defined(__MVS__)
+#define NATIVE "aix32"
+#else
+#define NATIVE ""
+#endif
+
+const struct dn_scheme *dn_native(void)
+{
+	return NATIVE[0] ? dn_scheme_find(NATIVE) : NULL;
+}

@@ -1,0 +1,75 @@
+/* test_number.c - every number and tuple syntax of CLI.md, and every way
+ * to get one wrong. */
+#include <string.h>
+
+#include "number.h"
+#include "tap.h"
+
+struct num_case { const char *in; int status; uint64_t v; };
+
+static const struct num_case numbers[] = {
+	{ "0", NUM_OK, 0 }, { "769", NUM_OK, 769 }, { "0x301", NUM_OK, 0x301 },
+	{ "0X301", NUM_OK, 0x301 }, { "0xABCdef", NUM_OK, 0xabcdef }, { "0o17", NUM_OK, 15 },
+	{ "0O17", NUM_OK, 15 }, { "017", NUM_OK, 15 }, { "00", NUM_OK, 0 },
+	{ "0b101", NUM_OK, 5 }, { "0B11", NUM_OK, 3 }, { "804h", NUM_OK, 0x804 },
+	{ "804H", NUM_OK, 0x804 }, { "0h", NUM_OK, 0 }, { "  42\t", NUM_OK, 42 },
+	{ "18446744073709551615", NUM_OK, UINT64_MAX },
+	{ "0xffffffffffffffff", NUM_OK, UINT64_MAX },
+	{ "0x0000000000000000000001", NUM_OK, 1 },
+	{ "01777777777777777777777", NUM_OK, UINT64_MAX },
+	{ "18446744073709551616", NUM_OVERFLOW, 0 },
+	{ "0x10000000000000000", NUM_OVERFLOW, 0 },
+	{ "02000000000000000000000", NUM_OVERFLOW, 0 },
+	{ "", NUM_EMPTY, 0 }, { "   ", NUM_EMPTY, 0 }, { "-1", NUM_SIGN, 0 },
+	{ "+1", NUM_SIGN, 0 }, { "0x", NUM_NODIGITS, 0 }, { "0b", NUM_NODIGITS, 0 },
+	{ "0o", NUM_NODIGITS, 0 }, { "h", NUM_NODIGITS, 0 }, { "12a", NUM_DIGIT, 0 },
+	{ "08", NUM_DIGIT, 0 }, { "0b102", NUM_DIGIT, 0 }, { "0xg", NUM_DIGIT, 0 },
+	{ "1 2", NUM_DIGIT, 0 }, { "1.0", NUM_DIGIT, 0 }, { "0x1fh", NUM_DIGIT, 0 },
+	{ "1e3", NUM_DIGIT, 0 }, { "１", NUM_DIGIT, 0 },
+};
+
+struct tuple_case { const char *in; int status; uint64_t major, minor; };
+
+static const struct tuple_case tuples[] = {
+	{ "3:1", NUM_OK, 3, 1 }, { "3,1", NUM_OK, 3, 1 }, { "1, 3", NUM_OK, 1, 3 },
+	{ "259 256", NUM_OK, 259, 256 }, { " 8\t0 ", NUM_OK, 8, 0 },
+	{ "0x103:0x100", NUM_OK, 259, 256 }, { "3 : 1", NUM_OK, 3, 1 },
+	{ "4294967296:0", NUM_OK, 4294967296, 0 },
+	{ "3", NUM_NOT_TUPLE, 0, 0 }, { "", NUM_EMPTY, 0, 0 }, { "3:", NUM_EMPTY, 0, 0 },
+	{ ":1", NUM_EMPTY, 0, 0 }, { "3:1:2", NUM_DIGIT, 0, 0 }, { "3:-1", NUM_SIGN, 0, 0 },
+	{ "3 1 2", NUM_DIGIT, 0, 0 }, { "a:1", NUM_DIGIT, 0, 0 },
+};
+
+int main(void)
+{
+	char msg[128];
+	for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+		const struct num_case *c = &numbers[i];
+		struct num_error e = { 0 };
+		uint64_t v = 0;
+		int rc = parse_number(c->in, strlen(c->in), &v, &e);
+		if (c->status == NUM_OK)
+			ok(rc == 0 && v == c->v, "'%s' is %llu", c->in, (unsigned long long)c->v);
+		else
+			ok(rc < 0 && e.status == c->status, "'%s' is refused (status %d, got %d)",
+			   c->in, c->status, rc < 0 ? (int)e.status : 0);
+	}
+	for (size_t i = 0; i < sizeof tuples / sizeof tuples[0]; i++) {
+		const struct tuple_case *c = &tuples[i];
+		struct num_error e = { 0 };
+		struct dn_tuple t = { 0, 0 };
+		int rc = parse_tuple(c->in, strlen(c->in), &t, &e);
+		if (c->status == NUM_OK)
+			ok(rc == 0 && t.major == c->major && t.minor == c->minor,
+			   "tuple '%s' is %llu:%llu", c->in, (unsigned long long)c->major,
+			   (unsigned long long)c->minor);
+		else
+			ok(rc < 0 && e.status == c->status, "tuple '%s' is refused", c->in);
+	}
+	ok(parse_number("12\0", 3, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,
+	   "a NUL byte inside a number is refused");
+	struct num_error e = { NUM_DIGIT, 'g', 16, "minor" };
+	num_strerror(&e, msg, sizeof msg);
+	ok(strcmp(msg, "minor: 'g' is not a hex digit") == 0, "message names part and digit: %s", msg);
+	return done_testing();
+}

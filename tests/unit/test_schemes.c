@@ -1,0 +1,261 @@
+/* test_schemes.c - the scheme table: its shape, the worked values of
+ * SCHEMES.md, hand-derived values at every field boundary, and every
+ * boundary tuple against the reference expressions of oracle.c. */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "devnum.h"
+#include "oracle.h"
+#include "tap.h"
+
+#define NO 0, 1 /* raw, refused: a refused encode, in the literal tables */
+#define B32 UINT64_C(0x100000000)
+
+static const struct dn_scheme *S(const char *name)
+{
+	return dn_scheme_find(name);
+}
+
+static void table_shape(void)
+{
+	ok(dn_nschemes == 19, "19 schemes (got %zu)", dn_nschemes);
+	for (size_t i = 0; i < dn_nschemes; i++) {
+		const struct dn_scheme *s = &dn_schemes[i];
+		uint64_t raw = 0, part[2] = { 0, 0 }, width = dn_raw_max(s);
+		int good = s->width == 16 || s->width == 32 || s->width == 64;
+		for (unsigned f = 0; f < s->nfields; f++) {
+			const struct dn_field *d = &s->field[f];
+			uint64_t m = (UINT64_C(1) << d->width) - 1;
+			good &= d->width >= 1 && d->width <= 32 && d->lo + d->width <= 32;
+			good &= d->at + d->width <= s->width;
+			good &= !(raw & m << d->at) && !(part[d->part] & m << d->lo);
+			raw |= m << d->at;
+			part[d->part] |= m << d->lo;
+		}
+		good &= !(raw & s->ignored) && (s->fixed & ~s->ignored) == 0;
+		good &= (s->ignored & ~width) == 0;
+		ok(good, "%s: fields fit the width and overlap nowhere", s->name);
+	}
+}
+
+static void lookup(void)
+{
+	char upper[64];
+	int good = 1;
+	for (size_t i = 0; i < dn_nschemes; i++) {
+		const struct dn_scheme *s = &dn_schemes[i];
+		good &= S(s->name) == s;
+		for (size_t k = 0; s->name[k] && k < sizeof upper - 1; k++)
+			upper[k] = (char)toupper((unsigned char)s->name[k]), upper[k + 1] = 0;
+		good &= S(upper) == s;
+		for (const char *p = s->aliases; *p;) {
+			size_t n = strcspn(p, " ");
+			snprintf(upper, sizeof upper, "%.*s", (int)n, p);
+			good &= S(upper) == s;
+			for (char *u = upper; *u; u++)
+				*u = (char)toupper((unsigned char)*u);
+			good &= S(upper) == s;
+			p += n + (p[n] == ' ');
+		}
+	}
+	ok(good, "every name and alias finds its scheme, in any case");
+	ok(S("native") == S("glibc") && S("NATIVE") == S("glibc"), "native is glibc on Linux");
+	ok(S("linux") == S("glibc") && S("musl") == S("glibc"), "linux and musl mean glibc");
+	ok(S("netbsd") == S("linux32") && S("8:8") == S("legacy"), "netbsd is linux32, 8:8 is legacy");
+	ok(!S("") && !S("nosuch") && !S("glib") && !S("glibcc") && !S("linux "), "near misses are unknown");
+	int distinct = 1;
+	for (size_t i = 0; i < dn_nschemes; i++)
+		for (size_t j = i + 1; j < dn_nschemes; j++)
+			distinct &= strcasecmp(dn_schemes[i].name, dn_schemes[j].name) != 0 &&
+				    S(dn_schemes[j].name) != &dn_schemes[i];
+	ok(distinct, "scheme names are distinct");
+}
+
+struct vec { const char *scheme; uint64_t major, minor, raw; int refused; };
+
+/* Worked by hand from the layouts in SCHEMES.md, never from devnum. */
+static const struct vec vectors[] = {
+	/* SCHEMES.md's own worked values */
+	{ "legacy", 3, 1, 0x301 }, { "glibc", 3, 1, 0x301 }, { "linux32", 3, 1, 0x301 },
+	{ "kernel", 3, 1, 0x300001 }, { "hpa", 3, 1, 0x301 }, { "split32", 3, 1, 0x300000001 },
+	{ "freebsd", 3, 1, 0x301 }, { "darwin", 3, 1, 0x3000001 },
+	{ "legacy", 259, 256, NO }, { "glibc", 259, 256, 0x110300 },
+	{ "linux32", 259, 256, 0x110300 }, { "kernel", 259, 256, 0x10300100 },
+	{ "hpa", 259, 256, 0x10000010300 }, { "split32", 259, 256, 0x10300000100 },
+	{ "freebsd", 259, 256, 0x10100000300 }, { "darwin", 259, 256, NO },
+	/* the bug reports: 179:256, 1024:1024, a major of 2^32 */
+	{ "glibc", 179, 256, 0x10b300 }, { "legacy", 179, 256, NO },
+	{ "glibc", 1024, 1024, 0x440000 }, { "linux32", 1024, 1024, 0x440000 },
+	{ "glibc", B32, 0, NO }, { "split32", B32, 0, NO }, { "tuple", B32, 0, NO },
+	{ "glibc", 0, B32, NO }, { "hpa", 0, B32, NO }, { "aix", 0, B32, NO },
+	/* legacy, svr3: 8 and 7 bits of major */
+	{ "legacy", 255, 255, 0xffff }, { "legacy", 256, 0, NO }, { "legacy", 0, 256, NO },
+	{ "svr3", 127, 255, 0x7fff }, { "svr3", 128, 0, NO }, { "svr3", 0, 256, NO },
+	/* split32: the legacy window refuses 0:256..0:65535 */
+	{ "split32", 0, 255, 0xff }, { "split32", 0, 256, NO }, { "split32", 0, 65535, NO },
+	{ "split32", 0, 65536, 0x10000 }, { "split32", 1, 0, 0x100000000 },
+	{ "split32", 0xffffffff, 0xffffffff, 0xffffffffffffffff },
+	/* hpa: 256 moves a part into its high field */
+	{ "hpa", 256, 0, 0x10000000000 }, { "hpa", 0, 256, 0x10000 },
+	{ "hpa", 255, 255, 0xffff }, { "hpa", 0xffffffff, 0xffffffff, 0xffffffffffffffff },
+	/* hpa1220: fields at 8, 12 and 20 bits */
+	{ "hpa1220", 256, 0, 0x10000000 }, { "hpa1220", 4096, 0, 0x100000000000 },
+	{ "hpa1220", 0, 256, 0x10000 }, { "hpa1220", 0, 1048576, 0x100000000 },
+	{ "hpa1220", 4095, 1048575, 0xffffffff },
+	/* glibc and linux32: 12:20 in 32 bits, glibc goes on to 32:32 */
+	{ "glibc", 4095, 1048575, 0xffffffff }, { "linux32", 4095, 1048575, 0xffffffff },
+	{ "glibc", 4096, 0, 0x100000000000 }, { "linux32", 4096, 0, NO },
+	{ "glibc", 0, 1048576, 0x100000000 }, { "linux32", 0, 1048576, NO },
+	{ "glibc", 0xffffffff, 0xffffffff, 0xffffffffffffffff },
+	{ "glibc", 0x80000000, 0x80000000, 0x8000080000000000 },
+	/* kernel: 12:20 plain */
+	{ "kernel", 4095, 1048575, 0xffffffff }, { "kernel", 4096, 0, NO },
+	{ "kernel", 0, 1048576, NO }, { "kernel", 1, 0, 0x100000 },
+	/* sysv, solaris32: 14:18, NODEV32 */
+	{ "sysv", 16383, 262143, 0xffffffff }, { "solaris32", 16383, 262143, NO },
+	{ "solaris32", 16383, 262142, 0xfffffffe }, { "sysv", 16384, 0, NO },
+	{ "sysv", 0, 262144, NO }, { "sysv", 1, 0, 0x40000 },
+	/* xfs: 9 bits of major */
+	{ "xfs", 511, 262143, 0x7ffffff }, { "xfs", 512, 0, NO }, { "xfs", 0, 262144, NO },
+	/* freebsd 12: minor[15:8] goes to bits 39:32 */
+	{ "freebsd", 0, 256, 0x100000000 }, { "freebsd", 0, 65536, 0x10000 },
+	{ "freebsd", 256, 0, 0x10000000000 },
+	{ "freebsd", 0xffffffff, 0xffffffff, 0xffffffffffffffff },
+	/* freebsd11: minor bits 15:8 belong to the major */
+	{ "freebsd11", 255, 255, 0xffff }, { "freebsd11", 0, 256, NO },
+	{ "freebsd11", 0, 65536, 0x10000 }, { "freebsd11", 0, 0xffff00ff, 0xffff00ff },
+	{ "freebsd11", 0, 0xffffffff, NO }, { "freebsd11", 256, 0, NO },
+	/* openbsd and darwin: 8:24 two ways */
+	{ "openbsd", 255, 16777215, 0xffffffff }, { "openbsd", 0, 256, 0x10000 },
+	{ "openbsd", 0, 16777216, NO }, { "openbsd", 256, 0, NO },
+	{ "darwin", 255, 16777215, 0xffffffff }, { "darwin", 0, 16777216, NO },
+	/* solaris: 32:32, NODEV */
+	{ "solaris", 0xffffffff, 0xfffffffe, 0xfffffffffffffffe },
+	{ "solaris", 0xffffffff, 0xffffffff, NO },
+	/* aix: DEVNO64 flag, 30 bits of major */
+	{ "aix", 0, 0, 0x8000000000000000 }, { "aix", 1, 2, 0x8000000100000002 },
+	{ "aix", 1073741823, 0xffffffff, 0xbfffffffffffffff }, { "aix", 1073741824, 0, NO },
+	{ "aix32", 65535, 65535, 0xffffffff }, { "aix32", 65536, 0, NO }, { "aix32", 0, 65536, NO },
+	{ "tuple", 0xffffffff, 0xffffffff, 0xffffffffffffffff },
+};
+
+static void literal_vectors(void)
+{
+	for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+		const struct vec *v = &vectors[i];
+		const struct dn_scheme *s = S(v->scheme);
+		struct dn_reason why;
+		uint64_t raw = 0;
+		int rc = dn_encode(s, (struct dn_tuple){ v->major, v->minor }, &raw, &why);
+		if (v->refused)
+			ok(rc < 0, "%s: %llu:%llu is refused", v->scheme,
+			   (unsigned long long)v->major, (unsigned long long)v->minor);
+		else
+			ok(rc == 0 && raw == v->raw, "%s: %llu:%llu encodes to 0x%llx (got 0x%llx)",
+			   v->scheme, (unsigned long long)v->major, (unsigned long long)v->minor,
+			   (unsigned long long)v->raw, (unsigned long long)raw);
+	}
+}
+
+/* Worked by hand: values decode rejects or reads as aliases. */
+static void literal_decodes(void)
+{
+	struct dn_tuple t;
+	struct dn_reason why;
+	uint64_t c;
+	ok(dn_decode(S("legacy"), 0x10000, &t, &c, &why) == DN_INVALID && why.why == DN_TOO_WIDE,
+	   "legacy: 0x10000 is wider than 16 bits");
+	ok(dn_decode(S("linux32"), 0x100000000, &t, &c, &why) == DN_INVALID && why.why == DN_TOO_WIDE,
+	   "linux32: 0x100000000 is wider than 32 bits");
+	ok(dn_decode(S("svr3"), 0x8000, &t, &c, &why) == DN_INVALID && why.why == DN_STRAY &&
+	   why.hi == 15 && why.lo == 15, "svr3: bit 15 is invalid");
+	ok(dn_decode(S("solaris"), UINT64_MAX, &t, &c, &why) == DN_INVALID && why.why == DN_SENTINEL,
+	   "solaris: all ones is NODEV");
+	ok(dn_decode(S("solaris32"), 0xffffffff, &t, &c, &why) == DN_INVALID && why.why == DN_SENTINEL,
+	   "solaris32: 0xffffffff is NODEV32");
+	ok(dn_decode(S("split32"), 0x301, &t, &c, &why) == DN_ALIAS && why.why == DN_LEGACY &&
+	   t.major == 3 && t.minor == 1 && c == 0x300000001, "split32: 0x301 is a legacy alias of 3:1");
+	ok(dn_decode(S("split32"), 0xff, &t, &c, &why) == DN_CANONICAL && t.major == 0 && t.minor == 255,
+	   "split32: 0xff is canonical 0:255");
+	ok(dn_decode(S("split32"), 0x10000, &t, &c, &why) == DN_CANONICAL && t.minor == 65536,
+	   "split32: 0x10000 is canonical 0:65536");
+	ok(dn_decode(S("xfs"), 0x8000000, &t, &c, &why) == DN_ALIAS && why.why == DN_IGNORED_BITS &&
+	   t.major == 0 && t.minor == 0 && c == 0 && why.hi == 31 && why.lo == 27,
+	   "xfs: bit 27 is ignored: alias of 0:0");
+	ok(dn_decode(S("xfs"), 0xffffffff, &t, &c, &why) == DN_ALIAS && t.major == 511 &&
+	   t.minor == 262143 && c == 0x7ffffff, "xfs: 0xffffffff is an alias of 511:262143");
+	ok(dn_decode(S("aix"), 0x100000002, &t, &c, &why) == DN_ALIAS && t.major == 1 &&
+	   t.minor == 2 && c == 0x8000000100000002, "aix: no DEVNO64 flag is an alias");
+	ok(dn_decode(S("aix"), 0xc000000100000002, &t, &c, &why) == DN_ALIAS &&
+	   c == 0x8000000100000002, "aix: bit 62 set is an alias");
+	ok(dn_decode(S("glibc"), 0x10b300, &t, &c, &why) == DN_CANONICAL && t.major == 179 &&
+	   t.minor == 256, "glibc: 0x10b300 is 179:256, not 4275:0");
+}
+
+/* The refusal names the part and the limit it broke. */
+static void refusal_reasons(void)
+{
+	struct dn_reason w;
+	uint64_t raw;
+	ok(dn_encode(S("linux32"), (struct dn_tuple){ 4096, 0 }, &raw, &w) < 0 &&
+	   w.why == DN_TOO_BIG && w.part == DN_MAJOR && w.limit == 4095 && w.value == 4096,
+	   "linux32: major 4096 is above 4095");
+	ok(dn_encode(S("linux32"), (struct dn_tuple){ 0, 1 << 20 }, &raw, &w) < 0 &&
+	   w.why == DN_TOO_BIG && w.part == DN_MINOR && w.limit == 1048575,
+	   "linux32: minor 2^20 is above 1048575");
+	ok(dn_encode(S("freebsd11"), (struct dn_tuple){ 0, 256 }, &raw, &w) < 0 &&
+	   w.why == DN_GAP && w.part == DN_MINOR && w.hi == 15 && w.lo == 8,
+	   "freebsd11: minor bits 15:8 must be 0");
+	ok(dn_encode(S("glibc"), (struct dn_tuple){ B32, 0 }, &raw, &w) < 0 &&
+	   w.why == DN_TOO_BIG && w.limit == 0xffffffff, "glibc: major 2^32 is above 2^32-1");
+	ok(dn_encode(S("split32"), (struct dn_tuple){ 0, 256 }, &raw, &w) < 0 &&
+	   w.why == DN_IN_WINDOW, "split32: 0:256 lands in the legacy window");
+	ok(dn_encode(S("solaris32"), (struct dn_tuple){ 16383, 262143 }, &raw, &w) < 0 &&
+	   w.why == DN_IS_NODEV, "solaris32: 16383:262143 is NODEV32");
+	ok(dn_encode(S("aix"), (struct dn_tuple){ 1 << 30, 0 }, &raw, &w) < 0 &&
+	   w.why == DN_TOO_BIG && w.limit == (1 << 30) - 1, "aix: major 2^30 is above 2^30-1");
+}
+
+static const uint64_t edges[] = {
+	0, 1, 127, 128, 254, 255, 256, 257, 511, 512, 4094, 4095, 4096, 16383, 16384,
+	65535, 65536, 262143, 262144, 1048575, 1048576, 0xffffff, 0x1000000,
+	0x3fffffff, 0x40000000, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+	0x100000000, 0xffff00ff, 0xffff0100, UINT64_MAX,
+};
+#define NEDGES (sizeof edges / sizeof edges[0])
+
+/* Every pair of edge values, in every scheme, against the oracle. */
+static void boundaries(void)
+{
+	for (const char *const *name = ref_schemes; *name; name++) {
+		const struct dn_scheme *s = S(*name);
+		int agree = 1;
+		unsigned long n = 0;
+		for (size_t i = 0; i < NEDGES; i++)
+			for (size_t j = 0; j < NEDGES; j++, n++) {
+				uint64_t want, got, c;
+				struct dn_reason why;
+				struct dn_tuple t, in = { edges[i], edges[j] };
+				int ref = ref_encode(*name, in.major, in.minor, &want);
+				int rc = dn_encode(s, in, &got, &why);
+				agree &= rc == ref && (rc < 0 || got == want);
+				if (rc == 0)
+					agree &= dn_decode(s, got, &t, &c, &why) == DN_CANONICAL &&
+						 t.major == in.major && t.minor == in.minor;
+			}
+		ok(agree, "%s: %lu boundary tuples encode, refuse and decode as the oracle says",
+		   *name, n);
+	}
+}
+
+int main(void)
+{
+	table_shape();
+	lookup();
+	literal_vectors();
+	literal_decodes();
+	refusal_reasons();
+	boundaries();
+	return done_testing();
+}
