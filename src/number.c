@@ -1,0 +1,151 @@
+/* number.c - parsing numbers and tuples, as mknod(1), strtoul, stat and ls
+ * write them.  Refuses what it cannot read exactly; never wraps. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "number.h"
+
+/* digit value + 1 of every byte, so that the zero default means none */
+static const uint8_t digit1[256] = {
+	['0'] = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+	['a'] = 11, 12, 13, 14, 15, 16,
+	['A'] = 11, 12, 13, 14, 15, 16,
+};
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void trim(const char **s, size_t *n)
+{
+	while (*n && blank(**s))
+		(*s)++, (*n)--;
+	while (*n && blank((*s)[*n - 1]))
+		(*n)--;
+}
+
+static int fail(struct num_error *e, enum num_status st, char bad, unsigned base)
+{
+	e->status = st;
+	e->bad = bad;
+	e->base = base;
+	e->part = NULL;
+	return -1;
+}
+
+/* Strips a base prefix or the h suffix from s; returns the base. */
+static unsigned take_base(const char **s, size_t *n)
+{
+	const char *p = *s;
+	if ((p[*n - 1] | 0x20) == 'h') {
+		(*n)--;
+		return 16;
+	}
+	if (*n < 2 || p[0] != '0')
+		return 10;
+	switch (p[1] | 0x20) {
+	case 'x': *s += 2, *n -= 2; return 16;
+	case 'o': *s += 2, *n -= 2; return 8;
+	case 'b': *s += 2, *n -= 2; return 2;
+	default:  *s += 1, *n -= 1; return 8;
+	}
+}
+
+int parse_number(const char *s, size_t n, uint64_t *out, struct num_error *e)
+{
+	trim(&s, &n);
+	if (n == 0)
+		return fail(e, NUM_EMPTY, 0, 10);
+	if (*s == '+' || *s == '-')
+		return fail(e, NUM_SIGN, *s, 10);
+	unsigned base = take_base(&s, &n);
+	if (n == 0)
+		return fail(e, NUM_NODIGITS, 0, base);
+	uint64_t v = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = digit1[(unsigned char)s[i]] - 1u;
+		if (d >= base)
+			return fail(e, NUM_DIGIT, s[i], base);
+		if (__builtin_mul_overflow(v, base, &v) ||
+		    __builtin_add_overflow(v, d, &v))
+			return fail(e, NUM_OVERFLOW, 0, base);
+	}
+	*out = v;
+	return 0;
+}
+
+/* The separator of a tuple: the first ':' or ',', else the first blank
+ * between two words.  NULL if there is none. */
+static const char *separator(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == ':' || s[i] == ',')
+			return s + i;
+	for (size_t i = 0; i < n; i++)
+		if (blank(s[i]))
+			return s + i;
+	return NULL;
+}
+
+int looks_like_tuple(const char *s, size_t n)
+{
+	trim(&s, &n);
+	return separator(s, n) != NULL;
+}
+
+int parse_tuple(const char *s, size_t n, struct dn_tuple *t, struct num_error *e)
+{
+	trim(&s, &n);
+	const char *sep = separator(s, n);
+	if (!sep)
+		return fail(e, n ? NUM_NOT_TUPLE : NUM_EMPTY, 0, 10);
+	if (parse_number(s, (size_t)(sep - s), &t->major, e) < 0) {
+		e->part = "major";
+		return -1;
+	}
+	size_t rest = n - (size_t)(sep - s) - 1;
+	if (parse_number(sep + 1, rest, &t->minor, e) < 0) {
+		e->part = "minor";
+		return -1;
+	}
+	return 0;
+}
+
+static const char *base_name(unsigned base)
+{
+	switch (base) {
+	case 16: return "hex";
+	case 8: return "octal";
+	case 2: return "binary";
+	default: return "decimal";
+	}
+}
+
+void num_strerror(const struct num_error *e, char *buf, size_t size)
+{
+	char what[64];
+	unsigned char c = (unsigned char)e->bad;
+	switch (e->status) {
+	case NUM_EMPTY: snprintf(what, sizeof what, "empty value"); break;
+	case NUM_SIGN: snprintf(what, sizeof what, "a sign ('%c') is not allowed", c); break;
+	case NUM_NODIGITS: snprintf(what, sizeof what, "no %s digits", base_name(e->base)); break;
+	case NUM_DIGIT:
+		if (c > 0x20 && c < 0x7f && c != '\'')
+			snprintf(what, sizeof what, "'%c' is not %s %s digit", c,
+				 e->base == 8 ? "an" : "a", base_name(e->base));
+		else
+			snprintf(what, sizeof what, "byte 0x%02x is not %s %s digit", c,
+				 e->base == 8 ? "an" : "a", base_name(e->base));
+		break;
+	case NUM_OVERFLOW: snprintf(what, sizeof what, "larger than 2^64-1"); break;
+	case NUM_NOT_TUPLE: snprintf(what, sizeof what, "not a tuple (MAJOR:MINOR)"); break;
+	default: snprintf(what, sizeof what, "not a number"); break;
+	}
+	if (e->part)
+		snprintf(buf, size, "%s: %s", e->part, what);
+	else
+		snprintf(buf, size, "%s", what);
+}

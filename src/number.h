@@ -1,0 +1,40 @@
+/* number.h - the number and tuple syntaxes of the command line. */
+#ifndef NUMBER_H
+#define NUMBER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "devnum.h"
+
+enum num_status {
+	NUM_OK,
+	NUM_EMPTY,     /* nothing but blanks */
+	NUM_SIGN,      /* a leading + or - */
+	NUM_NODIGITS,  /* a prefix or suffix with no digits */
+	NUM_DIGIT,     /* a character that is not a digit of the base */
+	NUM_OVERFLOW,  /* above 2^64-1 */
+	NUM_NOT_TUPLE, /* no separator between major and minor */
+};
+
+struct num_error {
+	enum num_status status;
+	char bad;         /* NUM_SIGN, NUM_DIGIT: the character */
+	unsigned base;    /* NUM_DIGIT, NUM_NODIGITS */
+	const char *part; /* "major" or "minor" in a tuple, else NULL */
+};
+
+/* Decimal, 0x hex, 0o or leading-0 octal, 0b binary, or hex with a
+ * trailing h; blanks around it are ignored.  0, or -1 with *e filled. */
+int parse_number(const char *s, size_t n, uint64_t *v, struct num_error *e);
+
+/* M:m, M,m or "M m", each part a number as above. */
+int parse_tuple(const char *s, size_t n, struct dn_tuple *t, struct num_error *e);
+
+/* Whether s has a tuple separator (':', ',' or blanks between words). */
+int looks_like_tuple(const char *s, size_t n);
+
+/* The English for *e, e.g. "minor: 'g' is not a hex digit". */
+void num_strerror(const struct num_error *e, char *buf, size_t size);
+
+#endif

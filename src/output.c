@@ -1,0 +1,207 @@
+/* output.c - the one buffer between devnum and its standard output. */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output.h"
+
+#define OUT_SIZE (1 << 18)
+
+static char obuf[OUT_SIZE];
+static size_t olen;
+int out_errno;
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int out_flush(void)
+{
+	if (out_errno)
+		return -1;
+	if (olen && write_all(1, obuf, olen) < 0)
+		out_errno = errno;
+	olen = 0;
+	return out_errno ? -1 : 0;
+}
+
+bool out_failed(void)
+{
+	return out_errno != 0;
+}
+
+/* Room for n more bytes; a failed stream swallows everything. */
+static char *room(size_t n)
+{
+	if (olen + n > OUT_SIZE)
+		out_flush();
+	return obuf + olen;
+}
+
+void out_mem(const void *p, size_t n)
+{
+	while (n > OUT_SIZE / 2) {
+		out_mem(p, OUT_SIZE / 2);
+		p = (const char *)p + OUT_SIZE / 2;
+		n -= OUT_SIZE / 2;
+	}
+	memcpy(room(n), p, n);
+	olen += n;
+}
+
+void out_str(const char *s)
+{
+	out_mem(s, strlen(s));
+}
+
+void out_char(char c)
+{
+	*room(1) = c;
+	olen++;
+}
+
+static const char digits_lc[] = "0123456789abcdef";
+
+/* v in base, right-aligned in at least `width` digits; returns the length */
+static size_t fmt_based(char *end, uint64_t v, unsigned base, unsigned width)
+{
+	char *p = end;
+	do {
+		*--p = digits_lc[v % base];
+		v /= base;
+	} while (v);
+	while ((size_t)(end - p) < width)
+		*--p = '0';
+	return (size_t)(end - p);
+}
+
+void out_digits(uint64_t v, unsigned base)
+{
+	char tmp[24];
+	size_t n = fmt_based(tmp + sizeof tmp, v, base, 0);
+	out_mem(tmp + sizeof tmp - n, n);
+}
+
+void out_u64(uint64_t v)
+{
+	out_digits(v, 10);
+}
+
+void out_based(uint64_t v, unsigned base, unsigned digits)
+{
+	char tmp[72];
+	size_t n = fmt_based(tmp + sizeof tmp, v, base, digits);
+	if (base == 16)
+		out_mem("0x", 2);
+	else if (base == 8 && (v || digits))
+		out_char('0');
+	out_mem(tmp + sizeof tmp - n, n);
+}
+
+unsigned digits_for(unsigned width, unsigned base)
+{
+	char tmp[72];
+	uint64_t max = width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+	return (unsigned)fmt_based(tmp + sizeof tmp, max, base, 0);
+}
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len = c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) ||
+	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
+		return 0; /* overlong, surrogate, or above U+10FFFF */
+	return len;
+}
+
+void out_json_str(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	out_char('"');
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i];
+		if (c >= 0x80) {
+			size_t len = utf8_len(s + i, n - i);
+			if (len)
+				out_mem(s + i, len);
+			else
+				out_str("\\ufffd");
+			i += len ? len : 1;
+			continue;
+		}
+		if (c == '"' || c == '\\') {
+			out_char('\\');
+			out_char((char)c);
+		} else if (c < 0x20) {
+			char esc[7] = { '\\', 'u', '0', '0', digits_lc[c >> 4], digits_lc[c & 15], 0 };
+			out_str(c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : esc);
+		} else {
+			out_char((char)c);
+		}
+		i++;
+	}
+	out_char('"');
+}
+
+#define QUOTE_MAX 80
+
+void quote(char *buf, size_t size, const char *s, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n && o + 8 < size; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (i == QUOTE_MAX) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (c == '\'' || c == '\\')
+			o += (size_t)snprintf(buf + o, size - o, "\\%c", c);
+		else if (c >= 0x20 && c < 0x7f)
+			buf[o++] = (char)c;
+		else
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
+	}
+	buf[o] = 0;
+}
+
+void vdiag(const char *fmt, va_list ap)
+{
+	char msg[1024];
+	int n = snprintf(msg, sizeof msg, "devnum: ");
+	int m = vsnprintf(msg + n, sizeof msg - (size_t)n - 1, fmt, ap);
+	size_t len = (size_t)n + (m < 0 ? 0 : (size_t)m);
+	if (len > sizeof msg - 2)
+		len = sizeof msg - 2;
+	msg[len++] = '\n';
+	out_flush();
+	(void)write_all(2, msg, len);
+}
+
+void diag(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# schemes: the table, by name and alias, case-insensitive.
+load helper
+
+@test "schemes lists all 19, with a header" {
+	run2 devnum schemes
+	assert_success
+	assert_equal "${#lines[@]}" 20
+	assert_line --index 0 --regexp '^NAME +BITS +MAJOR +MINOR +ALIASES +ORIGIN$'
+	assert_line --regexp '^glibc +64 +32 +32 +linux,musl,native +Linux userspace'
+	assert_line --regexp '^linux32 +32 +12 +20 '
+	assert_line --regexp '^xfs +32 +9 +18 +- '
+	assert_line --regexp '^aix +64 +30 +32 +aix64 '
+	assert_line --regexp '^freebsd11 +32 +8 +24 '
+}
+
+@test "schemes --json gives one object per scheme" {
+	run2 devnum schemes --json
+	assert_success
+	assert_equal "${#lines[@]}" 19
+	run2 jq -r 'select(.name == "darwin") | [.width, .major_max, .minor_max, (.aliases|join(","))] | @tsv' <<<"$output"
+	assert_output $'32\t255\t16777215\tmacos,hpux'
+}
+
+@test "every alias of SCHEMES.md selects its scheme, in any case" {
+	while read -r alias name; do
+		run2 devnum encode -s "$alias" 3:1
+		assert_success
+		run2 devnum encode -s "$name" 3:1
+		want=$output
+		run2 devnum encode -s "${alias^^}" 3:1
+		assert_output "$want"
+	done <<-'END'
+	old legacy
+	linux-old legacy
+	8:8 legacy
+	32:32 split32
+	anvin hpa
+	anvin1220 hpa1220
+	linus tuple
+	statx tuple
+	linux glibc
+	musl glibc
+	native glibc
+	new linux32
+	huge linux32
+	netbsd linux32
+	squashfs linux32
+	linux-kernel kernel
+	kdev kernel
+	osf1 kernel
+	bsdos kernel
+	btrfs kernel
+	svr4 sysv
+	freebsd12 freebsd
+	dragonfly freebsd11
+	hurd freebsd11
+	macos darwin
+	hpux darwin
+	illumos solaris
+	solaris64 solaris
+	aix64 aix
+	zos aix32
+	cygwin aix32
+	16:16 aix32
+	END
+}
