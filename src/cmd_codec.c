@@ -10,9 +10,10 @@
 
 static int encode_record(const char *s, size_t n, const struct where *w)
 {
-	struct value v = { .input = s, .len = n, .s = opt.scheme };
+	struct value v;
 	struct num_error e;
 	char why[256];
+	value_init(&v, s, n, opt.scheme);
 	if (parse_tuple(s, n, &v.t, &e) < 0)
 		return fail_number(w, s, n, &e);
 	if (dn_encode(v.s, v.t, &v.raw, &v.why) < 0) {
@@ -87,7 +88,9 @@ static int decode_into(struct value *v, const struct dn_scheme *s,
 
 static int decode_record(const char *s, size_t n, const struct where *w)
 {
-	struct value v = { .input = s, .len = n, .s = opt.scheme, .show_tuple = true };
+	struct value v;
+	value_init(&v, s, n, opt.scheme);
+	v.show_tuple = true;
 	int st = decode_into(&v, opt.scheme, w, true);
 	if (!st)
 		emit_value(&v);
@@ -101,9 +104,11 @@ int cmd_decode(int argc, const char **argv)
 
 static int convert_record(const char *s, size_t n, const struct where *w)
 {
-	struct value v = { .input = s, .len = n, .s = opt.to, .from = opt.from };
+	struct value v;
 	struct dn_reason r;
 	char why[256];
+	value_init(&v, s, n, opt.to);
+	v.from = opt.from;
 	int st = decode_into(&v, opt.from, w, true);
 	if (st)
 		return st;
@@ -122,7 +127,8 @@ int cmd_convert(int argc, const char **argv)
 
 static int canon_record(const char *s, size_t n, const struct where *w)
 {
-	struct value v = { .input = s, .len = n, .s = opt.scheme };
+	struct value v;
+	value_init(&v, s, n, opt.scheme);
 	int st = decode_into(&v, opt.scheme, w, false);
 	if (st)
 		return st;
@@ -151,8 +157,9 @@ static void check_plain(const struct value *v, const char *verdict)
 
 static int check_record(const char *s, size_t n, const struct where *w)
 {
-	struct value v = { .input = s, .len = n, .s = opt.scheme };
+	struct value v;
 	char why[256], text[320];
+	value_init(&v, s, n, opt.scheme);
 	int st = read_raw(v.s, s, n, w, &v.raw);
 	if (st)
 		return st;

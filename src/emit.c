@@ -104,9 +104,10 @@ void emit_value(const struct value *v)
 	}
 	if (opt.format)
 		format_run(opt.format, v);
-	else if (v->show_tuple)
-		emit_tuple(v->t);
-	else
+	else if (v->show_tuple) {
+		out_tuple(v->t.major, v->t.minor, record_end());
+		return;
+	} else
 		emit_raw(v->s, v->raw);
 	out_char(record_end());
 }

@@ -11,6 +11,13 @@ static uint64_t ones(unsigned width)
 	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
 }
 
+/* A field is at most 32 bits wide (tests/unit/test_schemes.c checks the
+ * table), so its mask needs no branch on the hot path. */
+static uint64_t field_mask(const struct dn_field *f)
+{
+	return (UINT64_C(1) << f->width) - 1;
+}
+
 uint64_t dn_raw_max(const struct dn_scheme *s)
 {
 	return ones(s->width);
@@ -21,7 +28,7 @@ uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part)
 	uint64_t m = 0;
 	for (unsigned i = 0; i < s->nfields; i++)
 		if (s->field[i].part == part)
-			m |= ones(s->field[i].width) << s->field[i].lo;
+			m |= field_mask(&s->field[i]) << s->field[i].lo;
 	return m;
 }
 
@@ -98,7 +105,7 @@ int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
 
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct dn_field *f = &s->field[i];
-		uint64_t m = ones(f->width);
+		uint64_t m = field_mask(f);
 		out |= (v[f->part] >> f->lo & m) << f->at;
 		carried[f->part] |= m << f->lo;
 	}
@@ -133,7 +140,7 @@ enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
 			  struct dn_reason *why)
 {
 	const uint64_t max = ones(s->width);
-	uint64_t v[2] = { 0, 0 }, carried = s->ignored;
+	uint64_t major = 0, minor = 0, carried = s->ignored;
 
 	if (raw > max)
 		return invalid(why, DN_TOO_WIDE, raw, max);
@@ -149,16 +156,18 @@ enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
 	}
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct dn_field *f = &s->field[i];
-		uint64_t m = ones(f->width);
-		v[f->part] |= (raw >> f->at & m) << f->lo;
+		uint64_t m = field_mask(f), bits = (raw >> f->at & m) << f->lo;
+		uint64_t to_minor = 0 - (uint64_t)f->part; /* all ones for DN_MINOR */
+		minor |= bits & to_minor;
+		major |= bits & ~to_minor;
 		carried |= m << f->at;
 	}
 	if (raw & ~carried) {
 		clear_run(carried, lowest_bit(raw & ~carried), s->width, why);
 		return invalid(why, DN_STRAY, raw, max);
 	}
-	t->major = v[DN_MAJOR];
-	t->minor = v[DN_MINOR];
+	t->major = major;
+	t->minor = minor;
 	*canon = (raw & ~s->ignored) | s->fixed;
 	if (*canon != raw) {
 		why->why = DN_IGNORED_BITS;

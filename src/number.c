@@ -54,6 +54,48 @@ static unsigned take_base(const char **s, size_t *n)
 	}
 }
 
+/* Whether v * base + d passes 2^64-1; no division on the hot path. */
+static inline int would_overflow(uint64_t v, unsigned base, unsigned d)
+{
+	const uint64_t tenth = UINT64_MAX / 10;
+	switch (base) {
+	case 16: return v >> 60 != 0;
+	case 8: return v >> 61 != 0;
+	case 2: return v >> 63 != 0;
+	default: return v > tenth || (v == tenth && d > UINT64_MAX % 10);
+	}
+}
+
+/* Digits that can never pass 2^64-1, per base: the loop needs no check. */
+static inline size_t safe_digits(unsigned base)
+{
+	return base == 16 ? 15 : base == 10 ? 19 : base == 8 ? 21 : 63;
+}
+
+/* The digits of s in base; inlined with a constant base, one tight loop each. */
+static inline __attribute__((always_inline)) int
+digits(const char *s, size_t n, unsigned base, uint64_t *out, struct num_error *e)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+	for (size_t safe = n < safe_digits(base) ? n : safe_digits(base); i < safe; i++) {
+		unsigned d = digit1[(unsigned char)s[i]] - 1u;
+		if (d >= base)
+			return fail(e, NUM_DIGIT, s[i], base);
+		v = v * base + d;
+	}
+	for (; i < n; i++) {
+		unsigned d = digit1[(unsigned char)s[i]] - 1u;
+		if (d >= base)
+			return fail(e, NUM_DIGIT, s[i], base);
+		if (would_overflow(v, base, d))
+			return fail(e, NUM_OVERFLOW, 0, base);
+		v = v * base + d;
+	}
+	*out = v;
+	return 0;
+}
+
 int parse_number(const char *s, size_t n, uint64_t *out, struct num_error *e)
 {
 	trim(&s, &n);
@@ -64,17 +106,12 @@ int parse_number(const char *s, size_t n, uint64_t *out, struct num_error *e)
 	unsigned base = take_base(&s, &n);
 	if (n == 0)
 		return fail(e, NUM_NODIGITS, 0, base);
-	uint64_t v = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned d = digit1[(unsigned char)s[i]] - 1u;
-		if (d >= base)
-			return fail(e, NUM_DIGIT, s[i], base);
-		if (__builtin_mul_overflow(v, base, &v) ||
-		    __builtin_add_overflow(v, d, &v))
-			return fail(e, NUM_OVERFLOW, 0, base);
+	switch (base) {
+	case 16: return digits(s, n, 16, out, e);
+	case 10: return digits(s, n, 10, out, e);
+	case 8: return digits(s, n, 8, out, e);
+	default: return digits(s, n, 2, out, e);
 	}
-	*out = v;
-	return 0;
 }
 
 /* The separator of a tuple: the first ':' or ',', else the first blank

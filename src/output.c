@@ -75,47 +75,101 @@ void out_char(char c)
 
 static const char digits_lc[] = "0123456789abcdef";
 
-/* v in base, right-aligned in at least `width` digits; returns the length */
-static size_t fmt_based(char *end, uint64_t v, unsigned base, unsigned width)
+static const char pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Digits of v in base 10, 16 or 8, from its bit length: no loop. */
+static unsigned count_digits(uint64_t v, unsigned base)
 {
-	char *p = end;
-	do {
-		*--p = digits_lc[v % base];
-		v /= base;
-	} while (v);
-	while ((size_t)(end - p) < width)
-		*--p = '0';
-	return (size_t)(end - p);
+	static const uint64_t pow10[20] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+		1000000000, 10000000000u, 100000000000u, 1000000000000u,
+		10000000000000u, 100000000000000u, 1000000000000000u,
+		10000000000000000u, 100000000000000000u, 1000000000000000000u,
+		10000000000000000000u,
+	};
+	unsigned bits = 64 - (unsigned)__builtin_clzll(v | 1);
+	if (base == 16)
+		return (bits + 3) / 4;
+	if (base == 8)
+		return (bits + 2) / 3;
+	unsigned t = bits * 1233 >> 12; /* 1233 / 4096 ~ log10(2) */
+	return t + 1 - ((v | 1) < pow10[t]);
+}
+
+/* Writes exactly n decimal digits of a 32-bit v: cheaper divisions. */
+static void put_dec32(char *p, unsigned n, uint32_t v)
+{
+	for (; n >= 2; n -= 2, v /= 100)
+		memcpy(p + n - 2, pairs + 2 * (v % 100), 2);
+	if (n)
+		p[0] = (char)('0' + v % 10);
+}
+
+/* Writes exactly n digits of v, the last at p[n - 1]. */
+static void put_digits(char *p, unsigned n, uint64_t v, unsigned base)
+{
+	if (base == 10 && v <= UINT32_MAX) {
+		put_dec32(p, n, (uint32_t)v);
+		return;
+	}
+	if (base == 10) {
+		for (; n >= 2; n -= 2, v /= 100)
+			memcpy(p + n - 2, pairs + 2 * (v % 100), 2);
+		if (n)
+			p[0] = (char)('0' + v % 10);
+		return;
+	}
+	unsigned shift = base == 16 ? 4 : 3, mask = base - 1;
+	for (; n; n--, v >>= shift)
+		p[n - 1] = digits_lc[v & mask];
+}
+
+/* v in base, zero-padded to at least `width` digits, no prefix */
+static void out_padded(uint64_t v, unsigned base, unsigned width)
+{
+	unsigned n = count_digits(v, base);
+	if (n < width)
+		n = width;
+	put_digits(room(n), n, v, base);
+	olen += n;
+}
+
+void out_tuple(uint64_t major, uint64_t minor, char end)
+{
+	unsigned a = count_digits(major, 10), b = count_digits(minor, 10);
+	char *p = room(a + b + 2);
+	put_digits(p, a, major, 10);
+	p[a] = ':';
+	put_digits(p + a + 1, b, minor, 10);
+	p[a + b + 1] = end;
+	olen += a + b + 2;
 }
 
 void out_digits(uint64_t v, unsigned base)
 {
-	char tmp[24];
-	size_t n = fmt_based(tmp + sizeof tmp, v, base, 0);
-	out_mem(tmp + sizeof tmp - n, n);
+	out_padded(v, base, 0);
 }
 
 void out_u64(uint64_t v)
 {
-	out_digits(v, 10);
+	out_padded(v, 10, 0);
 }
 
 void out_based(uint64_t v, unsigned base, unsigned digits)
 {
-	char tmp[72];
-	size_t n = fmt_based(tmp + sizeof tmp, v, base, digits);
 	if (base == 16)
 		out_mem("0x", 2);
 	else if (base == 8 && (v || digits))
 		out_char('0');
-	out_mem(tmp + sizeof tmp - n, n);
+	out_padded(v, base, digits);
 }
 
 unsigned digits_for(unsigned width, unsigned base)
 {
-	char tmp[72];
-	uint64_t max = width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
-	return (unsigned)fmt_based(tmp + sizeof tmp, max, base, 0);
+	return count_digits(width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1, base);
 }
 
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */

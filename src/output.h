@@ -16,6 +16,8 @@ void out_mem(const void *p, size_t n);
 void out_str(const char *s);
 void out_char(char c);
 void out_u64(uint64_t v);
+/* "major:minor" and `end`, in one go: the hot path of decode */
+void out_tuple(uint64_t major, uint64_t minor, char end);
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */

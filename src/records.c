@@ -79,7 +79,7 @@ static int read_stdin(record_fn fn)
 						      : one_record(fn, ibuf + start, n, line));
 			skipping = 0;
 			start += n + 1;
-			if (out_failed())
+			if (out_errno)
 				return EXIT_TROUBLE;
 			continue;
 		}

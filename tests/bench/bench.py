@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""make bench: devnum's decode and encode against what a user would otherwise
+reach for, timed side by side in one run.
+
+Generates N records (default 2,000,000) of glibc dev_t values, mostly small
+majors and minors and some full 32-bit ones, as real systems have them;
+checks that every contender prints the same bytes; then runs the contenders
+in alternation for several rounds and reports the median time, records per
+second, and each one's time relative to devnum.
+
+Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: an optional reference loop)
+Environment: BENCH_RECORDS, BENCH_ROUNDS, CC.
+"""
+import hashlib, os, random, statistics, subprocess, sys, tempfile, time
+
+N = int(os.environ.get("BENCH_RECORDS", "2000000"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+CC = os.environ.get("CC", "cc")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def tuples(n):
+    r = random.Random(1003)
+    for _ in range(n):
+        k = r.random()
+        if k < 0.6:
+            yield r.randrange(256), r.randrange(256)
+        elif k < 0.9:
+            yield r.randrange(4096), r.randrange(1 << 20)
+        else:
+            yield r.randrange(1 << 32), r.randrange(1 << 32)
+
+
+def makedev(ma, mi):
+    """glibc's makedev(); os.makedev takes a C int and overflows past 2^31."""
+    return ((ma & 0xfffff000) << 32 | (ma & 0xfff) << 8 |
+            (mi & 0xffffff00) << 12 | (mi & 0xff))
+
+
+def build(tmp, name, src):
+    out = os.path.join(tmp, name)
+    subprocess.run([CC, "-O2", "-o", out, src], check=True)
+    return out
+
+
+def run(cmd, data):
+    with open(data, "rb") as f:
+        t = time.perf_counter()
+        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE)
+        return time.perf_counter() - t, p.returncode, p.stdout
+
+
+def race(title, data, contenders):
+    print(f"\n{title}: {N} records, median of {ROUNDS} alternating rounds")
+    digests = {}
+    for name, cmd in contenders:
+        _, rc, out = run(cmd, data)
+        digests[name] = hashlib.md5(out).hexdigest()
+        if rc != 0:
+            print(f"  {name}: exit status {rc}")
+    first = contenders[0][0]
+    for name, _ in contenders:
+        same = "same output" if digests[name] == digests[first] else "OUTPUT DIFFERS"
+        print(f"  {name:<34} {same} ({digests[name][:12]})")
+    times = {name: [] for name, _ in contenders}
+    for _ in range(ROUNDS):
+        for name, cmd in contenders:
+            times[name].append(run(cmd, data)[0])
+    base = statistics.median(times[first])
+    print(f"  {'contender':<34} {'median s':>9} {'M rec/s':>8} {'vs devnum':>10}")
+    for name, _ in contenders:
+        m = statistics.median(times[name])
+        print(f"  {name:<34} {m:9.3f} {N / m / 1e6:8.2f} {m / base:9.2f}x")
+
+
+def main():
+    devnum = os.path.abspath(sys.argv[1])
+    limit_c = sys.argv[2] if len(sys.argv) > 2 else ""
+    with tempfile.TemporaryDirectory() as tmp:
+        raws, pairs = os.path.join(tmp, "raw.txt"), os.path.join(tmp, "tuples.txt")
+        with open(raws, "w") as fr, open(pairs, "w") as fp:
+            for ma, mi in tuples(N):
+                fr.write("0x%x\n" % makedev(ma, mi))
+                fp.write("%d:%d\n" % (ma, mi))
+        py_dec = ("import os,sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
+                  " r=int(l,0); w('%d:%d\\n' % (os.major(r), os.minor(r)))")
+        py_enc = ("import sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
+                  " a,b=map(int,l.split(':')); w('%#x\\n' % ((a&0xfffff000)<<32|(a&0xfff)<<8|"
+                  "(b&0xffffff00)<<12|(b&0xff)))")
+        pl_dec = ('$r=hex($_); printf "%d:%d\\n", (($r>>32)&0xfffff000)|(($r>>8)&0xfff), '
+                  '(($r>>12)&0xffffff00)|($r&0xff)')
+        pl_enc = ('($a,$b)=split /:/; printf "0x%x\\n", (($a&0xfffff000)<<32)|(($a&0xfff)<<8)|'
+                  '(($b&0xffffff00)<<12)|($b&0xff)')
+        dec = [("devnum decode --scheme=glibc", [devnum, "decode", "--scheme=glibc"])]
+        if limit_c and os.path.exists(limit_c):
+            dec.append(("reference loop (no validation)", [build(tmp, "limit", limit_c)]))
+        dec += [
+            ("C fgets/strtoull/printf", [build(tmp, "naive_decode", os.path.join(HERE, "naive_decode.c"))]),
+            ("perl -ne hex/printf", ["perl", "-ne", pl_dec]),
+            ("python3 os.major/os.minor", ["python3", "-c", py_dec]),
+        ]
+        enc = [
+            ("devnum encode --scheme=glibc", [devnum, "encode", "--scheme=glibc"]),
+            ("C fgets/sscanf/makedev/printf", [build(tmp, "naive_encode", os.path.join(HERE, "naive_encode.c"))]),
+            ("perl -ne split/printf", ["perl", "-ne", pl_enc]),
+            ("python3 makedev formula", ["python3", "-c", py_enc]),
+        ]
+        race("decode", raws, dec)
+        race("encode", pairs, enc)
+
+
+if __name__ == "__main__":
+    main()
