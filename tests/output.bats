@@ -1,0 +1,142 @@
+#!/usr/bin/env bats
+# output: --json (checked with jq, a real parser), --format, --base, --pad,
+# and write errors: /dev/full and a closed pipe are reported, exit 2.
+load helper
+
+@test "--json: one valid object per record with the CLI.md fields" {
+	run2 devnum decode --json 0x301 0x10b300
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	run jq -r '[.input, .scheme, .major, .minor, .raw, .hex, .canonical] | @tsv' <<<"$output"
+	assert_output $'0x301\tglibc\t3\t1\t769\t0x301\ttrue\n0x10b300\tglibc\t179\t256\t1094400\t0x10b300\ttrue'
+}
+
+@test "--json: a noncanonical input says so, with its canonical value" {
+	run2 devnum decode --json -s split32 0x301
+	assert_success
+	assert_equal "$stderr" ""
+	run jq -r '[.canonical, .canonical_raw, .canonical_hex, .note] | @tsv' <<<"$output"
+	assert_output $'false\t12884901889\t0x300000001\tnoncanonical in split32: legacy 16-bit alias of 3:1, canonical 0x300000001'
+}
+
+@test "--json: raw values past 2^53 keep their exact hex string" {
+	run2 devnum encode --json 4294967295:4294967295
+	assert_success
+	run jq -r .hex <<<"$output"
+	assert_output 0xffffffffffffffff
+	[[ "$output" != *e+* ]]
+	run2 devnum encode --json 4294967295:4294967295
+	[[ "$output" == *'"raw":18446744073709551615,'* ]]
+}
+
+@test "--json: a failed record is an object with error, on stdout" {
+	run2 devnum encode --json -s legacy 1:1 256:0 x
+	assert_failure 2
+	assert_equal "$stderr" ""
+	run jq -c '{input, scheme, error}' <<<"$output"
+	assert_line --index 1 '{"input":"256:0","scheme":"legacy","error":"major 256 out of range for legacy (at most 255)"}'
+	assert_line --index 2 '{"input":"x","scheme":"legacy","error":"not a tuple (MAJOR:MINOR)"}'
+}
+
+@test "--json: any input bytes give valid JSON" {
+	# invalid UTF-8, control characters, quotes, backslashes, valid UTF-8
+	run2 bash -c "printf '\\xff\\xfe\\x01\"\\\\\\t\\xc3\\xa9\\xe2\\x82\\n' | devnum decode --json"
+	assert_failure 2
+	run jq -r .input <<<"$output"
+	assert_success
+	# each byte of invalid UTF-8 becomes one U+FFFD
+	assert_output $'\ufffd\ufffd\x01"\\\t\u00e9\ufffd\ufffd'
+}
+
+@test "--json -z: NUL bytes inside records are escaped" {
+	run2 bash -c "printf 'a\\nb\\0' | devnum -z --json decode | tr '\\0' '\\n' | jq -r .input"
+	assert_output $'a\nb'
+}
+
+@test "--json with convert names both schemes" {
+	run2 devnum convert --json --from=legacy --to=kernel 0x803
+	assert_success
+	run jq -r '[.from, .scheme, .major, .minor, .hex] | @tsv' <<<"$output"
+	assert_output $'legacy\tkernel\t8\t3\t0x800003'
+}
+
+@test "--format: every directive and escape" {
+	run2 devnum encode -s linux32 --format='%M %m %r %d %x %o %s %i %%\t|\\' 8:1 
+	assert_success
+	assert_output $'8 1 0x801 2049 801 4001 linux32 8:1 %\t|\\'
+}
+
+@test "--format follows --base and --pad for %r" {
+	run2 devnum decode -s kernel --pad -d --format='%r=%M,%m' 0x800001
+	assert_success
+	assert_output 0008388609=8,1
+}
+
+@test "--format errors are usage errors" {
+	run2 devnum --format='%q' encode 1:1
+	assert_failure 2
+	[[ "$stderr" == "devnum: --format: unknown directive '%q'"* ]]
+	run2 devnum --format='abc%' encode 1:1
+	assert_failure 2
+	[[ "$stderr" == "devnum: --format: '%' at the end"* ]]
+	run2 devnum --format='\q' encode 1:1
+	assert_failure 2
+	[[ "$stderr" == "devnum: --format: unknown escape '\q'"* ]]
+}
+
+@test "--base, -x, -d, -o and --pad" {
+	run2 devnum encode -s linux32 --base=10 8:1
+	assert_output 2049
+	run2 devnum encode -s linux32 -o 8:1
+	assert_output 04001
+	run2 devnum encode -s linux32 -x 8:1
+	assert_output 0x801
+	run2 devnum encode -s linux32 --pad 8:1
+	assert_output 0x00000801
+	run2 devnum encode -s glibc --pad 8:1
+	assert_output 0x0000000000000801
+	run2 devnum encode -s legacy --pad -d 8:1
+	assert_output 02049
+	run2 devnum encode -s legacy --pad -o 8:1
+	assert_output 0004001
+	run2 devnum encode -s legacy -o 0:0
+	assert_output 0
+}
+
+@test "octal output reads back as octal" {
+	run2 bash -c "devnum encode -o 179:256 | devnum decode"
+	assert_output 179:256
+}
+
+@test "/dev/full: one record, exit 2 and the error" {
+	run2 bash -c "devnum encode 3 1 > /dev/full"
+	assert_failure 2
+	assert_equal "$stderr" "devnum: write error: No space left on device"
+}
+
+@test "/dev/full: a million records stop early with the error" {
+	run2 bash -c "seq 1000000 | devnum decode > /dev/full"
+	assert_failure 2
+	assert_equal "$stderr" "devnum: write error: No space left on device"
+}
+
+@test "/dev/full: --help and --version report it too" {
+	run2 bash -c "devnum --help > /dev/full"
+	assert_failure 2
+	[[ "$stderr" == "devnum: write error: No space left on device" ]]
+	run2 bash -c "devnum --version > /dev/full"
+	assert_failure 2
+}
+
+@test "a closed pipe is reported, exit 2" {
+	run2 bash -c "seq 1000000 | devnum decode | head -n 1; exit \${PIPESTATUS[1]}"
+	assert_failure 2
+	assert_output 0:1
+	assert_equal "$stderr" "devnum: write error: Broken pipe"
+}
+
+@test "a closed stdout is reported, exit 2" {
+	run2 bash -c "devnum encode 3 1 >&-"
+	assert_failure 2
+	assert_equal "$stderr" "devnum: write error: Bad file descriptor"
+}
