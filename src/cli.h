@@ -76,6 +76,9 @@ char record_end(void);
 void emit_value(const struct value *v);
 void emit_raw(const struct dn_scheme *s, uint64_t raw);
 void emit_tuple(struct dn_tuple t);
+/* "16", "32", "64", or "2x32" for a scheme that is never packed */
+const char *width_text(const struct dn_scheme *s);
+void json_width(const struct dn_scheme *s);
 void json_begin(const char *s, size_t n, const struct dn_scheme *scheme);
 void json_key(const char *key);
 void json_u64(const char *key, uint64_t v);

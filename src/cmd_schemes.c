@@ -39,7 +39,7 @@ static void scheme_json(const struct dn_scheme *s)
 		p += n + (p[n] == ' ');
 	}
 	out_char(']');
-	json_u64("width", s->width);
+	json_width(s);
 	json_u64("major_bits", bits(dn_part_mask(s, DN_MAJOR)));
 	json_u64("minor_bits", bits(dn_part_mask(s, DN_MINOR)));
 	json_u64("major_max", dn_part_max(s, DN_MAJOR));
@@ -65,8 +65,8 @@ int cmd_schemes(int argc, const char **argv)
 			continue;
 		}
 		alias_list(aliases, sizeof aliases, s);
-		snprintf(line, sizeof line, "%-10s %4u %5u %5u %-34s %s\n", s->name,
-			 s->width, bits(dn_part_mask(s, DN_MAJOR)),
+		snprintf(line, sizeof line, "%-10s %4s %5u %5u %-34s %s\n", s->name,
+			 width_text(s), bits(dn_part_mask(s, DN_MAJOR)),
 			 bits(dn_part_mask(s, DN_MINOR)), aliases, s->origin);
 		out_str(line);
 	}

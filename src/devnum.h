@@ -36,6 +36,7 @@ struct dn_scheme {
 	unsigned rules;      /* enum dn_rule */
 	uint64_t ignored;    /* raw bits decode ignores: aliases */
 	uint64_t fixed;      /* bits (within ignored) that encode always sets */
+	const char *within;  /* a scheme whose limits the platform imposes too */
 	struct dn_field field[DN_MAX_FIELDS];
 };
 

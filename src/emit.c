@@ -26,6 +26,21 @@ void emit_raw(const struct dn_scheme *s, uint64_t raw)
 		out_based(raw, opt.base, opt.pad ? digits_for(s->width, opt.base) : 0);
 }
 
+const char *width_text(const struct dn_scheme *s)
+{
+	static const char *const widths[] = { "16", "32", "64" };
+	return s->rules & DN_TEXT ? "2x32" : widths[s->width / 32];
+}
+
+void json_width(const struct dn_scheme *s)
+{
+	json_key("width");
+	if (s->rules & DN_TEXT)
+		out_str("null");
+	else
+		out_u64(s->width);
+}
+
 void json_begin(const char *s, size_t n, const struct dn_scheme *scheme)
 {
 	out_str("{\"input\":");

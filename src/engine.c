@@ -100,18 +100,20 @@ static int refuse_part(enum dn_part part, uint64_t value, uint64_t carried,
 int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
 	      struct dn_reason *why)
 {
-	const uint64_t v[2] = { t.major, t.minor };
-	uint64_t carried[2] = { 0, 0 }, out = s->fixed;
+	uint64_t out = s->fixed, carried_major = 0, carried_minor = 0;
 
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct dn_field *f = &s->field[i];
-		uint64_t m = field_mask(f);
-		out |= (v[f->part] >> f->lo & m) << f->at;
-		carried[f->part] |= m << f->lo;
+		uint64_t m = field_mask(f), is_minor = 0 - (uint64_t)f->part;
+		uint64_t part = (t.minor & is_minor) | (t.major & ~is_minor);
+		out |= (part >> f->lo & m) << f->at;
+		carried_minor |= m << f->lo & is_minor;
+		carried_major |= m << f->lo & ~is_minor;
 	}
-	for (unsigned p = 0; p < 2; p++)
-		if (v[p] & ~carried[p])
-			return refuse_part((enum dn_part)p, v[p], carried[p], why);
+	if (t.major & ~carried_major)
+		return refuse_part(DN_MAJOR, t.major, carried_major, why);
+	if (t.minor & ~carried_minor)
+		return refuse_part(DN_MINOR, t.minor, carried_minor, why);
 	if ((s->rules & DN_LEGACY_WINDOW) && out - 0x100 < 0xff00) {
 		why->why = DN_IN_WINDOW;
 		why->value = out;
@@ -157,9 +159,9 @@ enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct dn_field *f = &s->field[i];
 		uint64_t m = field_mask(f), bits = (raw >> f->at & m) << f->lo;
-		uint64_t to_minor = 0 - (uint64_t)f->part; /* all ones for DN_MINOR */
-		minor |= bits & to_minor;
-		major |= bits & ~to_minor;
+		uint64_t is_minor = 0 - (uint64_t)f->part; /* all ones for DN_MINOR */
+		minor |= bits & is_minor;
+		major |= bits & ~is_minor;
 		carried |= m << f->at;
 	}
 	if (raw & ~carried) {

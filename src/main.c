@@ -24,6 +24,8 @@ static const struct command {
 	{ "convert", "RAW...", "the same tuple from --from into --to", cmd_convert },
 	{ "check", "RAW...", "whether each raw value is canonical", cmd_check },
 	{ "canon", "RAW...", "the canonical form of each raw value", cmd_canon },
+	{ "aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple", cmd_aliases },
+	{ "explain", "RAW | MAJOR:MINOR", "every scheme's reading, side by side", cmd_explain },
 	{ "schemes", "", "list every scheme", cmd_schemes },
 };
 

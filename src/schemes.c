@@ -30,8 +30,9 @@ const struct dn_scheme dn_schemes[] = {
 	  64, .rules = DN_TEXT, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
 
 	/* Linux: kdev_t.h and glibc's sysmacros.h. */
+	/* the kernel's mknod refuses what MKDEV cannot hold */
 	{ "glibc", "linux musl", "Linux userspace dev_t (glibc, musl makedev)",
-	  64, FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(31, 8, 20), MA(31, 12, 44)) },
+	  64, .within = "kernel", FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(31, 8, 20), MA(31, 12, 44)) },
 	{ "linux32", "new huge netbsd squashfs", "Linux new_encode_dev; NetBSD dev_t",
 	  32, FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(19, 8, 20)) },
 	{ "kernel", "linux-kernel kdev osf1 bsdos btrfs", "Linux in-kernel MKDEV (MINORBITS 20)",

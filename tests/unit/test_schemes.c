@@ -237,7 +237,7 @@ static void boundaries(void)
 				uint64_t want, got, c;
 				struct dn_reason why;
 				struct dn_tuple t, in = { edges[i], edges[j] };
-				int ref = ref_encode(*name, in.major, in.minor, &want);
+				int ref = ref_encode(ref_id(*name), in.major, in.minor, &want);
 				int rc = dn_encode(s, in, &got, &why);
 				agree &= rc == ref && (rc < 0 || got == want);
 				if (rc == 0)
