@@ -91,6 +91,11 @@ void json_end(void);
 struct format *format_compile(const char *fmt, char *err, size_t errsize);
 void format_run(const struct format *f, const struct value *v);
 
+/* cmd_codec.c: a raw value of scheme s (a number, or M:m for tuple):
+ * 0, or the record's exit status after reporting it. */
+int read_raw(const struct dn_scheme *s, const char *in, size_t n,
+	     const struct where *w, uint64_t *raw);
+
 /* the commands */
 int cmd_encode(int argc, const char **argv);
 int cmd_decode(int argc, const char **argv);

@@ -42,7 +42,7 @@ int cmd_encode(int argc, const char **argv)
 }
 
 /* Reads a raw value of scheme s: a number, or M:m for the tuple scheme. */
-static int read_raw(const struct dn_scheme *s, const char *in, size_t n,
+int read_raw(const struct dn_scheme *s, const char *in, size_t n,
 		    const struct where *w, uint64_t *raw)
 {
 	struct num_error e;

@@ -27,6 +27,8 @@ static const struct command {
 	{ "aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple", cmd_aliases },
 	{ "explain", "RAW | MAJOR:MINOR", "every scheme's reading, side by side", cmd_explain },
 	{ "schemes", "", "list every scheme", cmd_schemes },
+	{ "layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it", cmd_layout },
+	{ "stat", "FILE...", "the device numbers of files", cmd_stat },
 };
 
 static const char *scheme_name = "native", *from_name, *to_name, *format_text;
