@@ -70,6 +70,9 @@ void alias_text(char *buf, size_t size, const struct dn_scheme *s,
 		const struct dn_reason *r, struct dn_tuple t, uint64_t canon);
 int fail_number(const struct where *w, const char *s, size_t n,
 		const struct num_error *e);
+/* A refusal by the library, in English, exit 1. */
+int fail_reason(const struct where *w, const char *s, size_t n,
+		const struct dn_scheme *scheme, const struct dn_reason *r);
 
 /* emit.c */
 char record_end(void);
@@ -90,6 +93,7 @@ void json_end(void);
 /* format.c */
 struct format *format_compile(const char *fmt, char *err, size_t errsize);
 void format_run(const struct format *f, const struct value *v);
+void format_free(struct format *f);
 
 /* cmd_codec.c: a raw value of scheme s (a number, or M:m for tuple):
  * 0, or the record's exit status after reporting it. */

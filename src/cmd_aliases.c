@@ -35,13 +35,10 @@ static int aliases_record(const char *s, size_t n, const struct where *w)
 	struct dn_reason r;
 	struct num_error e;
 	uint64_t count, raw;
-	char why[256];
 	if (parse_tuple(s, n, &t, &e) < 0)
 		return fail_number(w, s, n, &e);
-	if (dn_aliases_start(&a, opt.scheme, t, &count, &r) < 0) {
-		why_text(why, sizeof why, opt.scheme, &r);
-		return fail_record(w, s, n, EXIT_UNFIT, "%s", why);
-	}
+	if (dn_aliases_start(&a, opt.scheme, t, &count, &r) < 0)
+		return fail_reason(w, s, n, opt.scheme, &r);
 	if (opt.json) {
 		aliases_json(s, n, t, &a, count);
 		return EXIT_OK;

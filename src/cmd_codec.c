@@ -12,14 +12,11 @@ static int encode_record(const char *s, size_t n, const struct where *w)
 {
 	struct value v;
 	struct num_error e;
-	char why[256];
 	value_init(&v, s, n, opt.scheme);
 	if (parse_tuple(s, n, &v.t, &e) < 0)
 		return fail_number(w, s, n, &e);
-	if (dn_encode(v.s, v.t, &v.raw, &v.why) < 0) {
-		why_text(why, sizeof why, v.s, &v.why);
-		return fail_record(w, s, n, EXIT_UNFIT, "%s", why);
-	}
+	if (dn_encode(v.s, v.t, &v.raw, &v.why) < 0)
+		return fail_reason(w, s, n, v.s, &v.why);
 	emit_value(&v);
 	return EXIT_OK;
 }
@@ -30,13 +27,11 @@ int cmd_encode(int argc, const char **argv)
 	/* "encode 3 1": two plain numbers are one tuple, named 3:1 */
 	if (argc == 2 && !looks_like_tuple(argv[0], strlen(argv[0])) &&
 	    !looks_like_tuple(argv[1], strlen(argv[1])) &&
-	    strcmp(argv[0], "-") && strcmp(argv[1], "-") &&
+	    strcmp(argv[0], "-") != 0 && strcmp(argv[1], "-") != 0 &&
 	    strlen(argv[0]) + strlen(argv[1]) + 2 <= sizeof pair) {
 		struct where w = { 0 };
-		strcpy(pair, argv[0]);
-		strcat(pair, ":");
-		strcat(pair, argv[1]);
-		return encode_record(pair, strlen(pair), &w);
+		int n = snprintf(pair, sizeof pair, "%s:%s", argv[0], argv[1]);
+		return encode_record(pair, (size_t)n, &w);
 	}
 	return for_each_record(encode_record, argc, argv);
 }
@@ -48,15 +43,13 @@ int read_raw(const struct dn_scheme *s, const char *in, size_t n,
 	struct num_error e;
 	struct dn_tuple t;
 	struct dn_reason r;
-	char why[256];
+	*raw = 0;
 	if (!(s->rules & DN_TEXT))
 		return parse_number(in, n, raw, &e) < 0 ? fail_number(w, in, n, &e) : 0;
 	if (parse_tuple(in, n, &t, &e) < 0)
 		return fail_number(w, in, n, &e);
-	if (dn_encode(s, t, raw, &r) < 0) {
-		why_text(why, sizeof why, s, &r);
-		return fail_record(w, in, n, EXIT_UNFIT, "%s", why);
-	}
+	if (dn_encode(s, t, raw, &r) < 0)
+		return fail_reason(w, in, n, s, &r);
 	return 0;
 }
 
@@ -72,8 +65,7 @@ static int decode_into(struct value *v, const struct dn_scheme *s,
 	v->verdict = dn_decode(s, v->raw, &v->t, &v->canon, &v->why);
 	switch (v->verdict) {
 	case DN_INVALID:
-		why_text(why, sizeof why, s, &v->why);
-		return fail_record(w, v->input, v->len, EXIT_UNFIT, "%s", why);
+		return fail_reason(w, v->input, v->len, s, &v->why);
 	case DN_ALIAS:
 		alias_text(why, sizeof why, s, &v->why, v->t, v->canon);
 		if (opt.strict)
@@ -106,16 +98,13 @@ static int convert_record(const char *s, size_t n, const struct where *w)
 {
 	struct value v;
 	struct dn_reason r;
-	char why[256];
 	value_init(&v, s, n, opt.to);
 	v.from = opt.from;
 	int st = decode_into(&v, opt.from, w, true);
 	if (st)
 		return st;
-	if (dn_encode(opt.to, v.t, &v.raw, &r) < 0) {
-		why_text(why, sizeof why, opt.to, &r);
-		return fail_record(w, s, n, EXIT_UNFIT, "%s", why);
-	}
+	if (dn_encode(opt.to, v.t, &v.raw, &r) < 0)
+		return fail_reason(w, s, n, opt.to, &r);
 	emit_value(&v);
 	return EXIT_OK;
 }

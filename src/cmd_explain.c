@@ -48,7 +48,6 @@ static void read_raw_cell(struct cell *c, const struct dn_scheme *s, uint64_t ra
 {
 	struct dn_reason r;
 	uint64_t canon;
-	char why[256];
 	c->note[0] = 0;
 	if (s->rules & DN_TEXT) {
 		c->verdict = DN_INVALID;
@@ -58,6 +57,7 @@ static void read_raw_cell(struct cell *c, const struct dn_scheme *s, uint64_t ra
 	}
 	c->verdict = dn_decode(s, raw, &c->t, &canon, &r);
 	if (c->verdict == DN_INVALID) {
+		char why[256];
 		snprintf(c->text, sizeof c->text, "refused");
 		why_text(why, sizeof why, s, &r);
 		snprintf(c->note, sizeof c->note, "%s", why);

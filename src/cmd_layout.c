@@ -160,7 +160,7 @@ static void border_line(unsigned top, unsigned bits, const struct seg *g, unsign
 {
 	char line[COLS];
 	memset(line, ' ', sizeof line);
-	memset(line + INDENT, '-', 2 * bits);
+	memset(line + INDENT, '-', (size_t)2 * bits);
 	for (unsigned i = 0; i < n; i++)
 		line[col_of(top, g[i].hi)] = '+';
 	line[INDENT + 2 * bits] = '+';
@@ -227,8 +227,8 @@ static void header(const struct dn_scheme *s)
 	out_str(line);
 }
 
-/* The decode of raw, in words; the exit status it deserves. */
-static int verdict(const struct dn_scheme *s, uint64_t raw, struct dn_tuple *t, char *text,
+/* The decode of raw, in words. */
+static enum dn_verdict verdict(const struct dn_scheme *s, uint64_t raw, struct dn_tuple *t, char *text,
 		   size_t size)
 {
 	struct dn_reason r;

@@ -128,10 +128,8 @@ static int stat_record(const char *s, size_t len, const struct where *w)
 		return fail_record(w, s, len, EXIT_TROUBLE, "%s", err);
 	value_init(&v, s, len, opt.scheme);
 	v.t = n.t;
-	if (dn_encode(v.s, v.t, &v.raw, &r) < 0) {
-		why_text(err, sizeof err, v.s, &r);
-		return fail_record(w, s, len, EXIT_UNFIT, "%s", err);
-	}
+	if (dn_encode(v.s, v.t, &v.raw, &r) < 0)
+		return fail_reason(w, s, len, v.s, &r);
 	kernel_name(&n, !n.device || strcmp(n.kind, "block") == 0, name, sizeof name);
 	if (opt.json)
 		stat_json(&v, &n, name);

@@ -79,6 +79,13 @@ bad:
 	return NULL;
 }
 
+void format_free(struct format *f)
+{
+	if (f)
+		free(f->text);
+	free(f);
+}
+
 static void run_directive(char d, const struct value *v)
 {
 	bool text = v->s->rules & DN_TEXT;

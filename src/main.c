@@ -33,6 +33,12 @@ static const struct command {
 
 static const char *scheme_name = "native", *from_name, *to_name, *format_text;
 static int base;
+static poptContext ctx; /* freed at every exit, the early ones included */
+
+static void free_context(void)
+{
+	poptFreeContext(ctx);
+}
 
 static struct poptOption table[] = {
 	{ "scheme", 's', POPT_ARG_STRING, &scheme_name, 0, "scheme of raw values (default: native)", "NAME" },
@@ -79,7 +85,7 @@ static _Noreturn void exit_stdio(void)
 	exit(EXIT_OK);
 }
 
-static _Noreturn void help(poptContext ctx)
+static _Noreturn void help(void)
 {
 	poptPrintHelp(ctx, stdout, 0);
 	puts("\nCommands:");
@@ -107,14 +113,14 @@ static _Noreturn void version(void)
 static const struct dn_scheme *scheme(const char *option, const char *name)
 {
 	const struct dn_scheme *s = dn_scheme_find(name);
-	char q[400], list[512] = "";
+	char q[400], list[512];
+	size_t len = 0;
 	if (s)
 		return s;
-	for (size_t i = 0; i < dn_nschemes; i++) {
-		strcat(list, dn_schemes[i].name);
-		strcat(list, ", ");
-	}
-	strcat(list, "native");
+	for (size_t i = 0; i < dn_nschemes && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ", dn_schemes[i].name);
+	if (len < sizeof list)
+		snprintf(list + len, sizeof list - len, "native");
 	quote(q, sizeof q, name, strlen(name));
 	usage_error("%s: unknown scheme '%s'; valid schemes: %s", option, q, list);
 }
@@ -129,12 +135,12 @@ static const struct command *command(const char *name)
 	usage_error("unknown command '%s'", q);
 }
 
-static void parse_options(poptContext ctx)
+static void parse_options(void)
 {
 	int rc;
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		if (rc == 'h')
-			help(ctx);
+			help();
 		if (rc == 'u') {
 			poptPrintUsage(ctx, stdout, 0);
 			exit_stdio();
@@ -170,10 +176,11 @@ static int finish(int status)
 
 int main(int argc, const char **argv)
 {
-	poptContext ctx = poptGetContext("devnum", argc, argv, table, 0);
+	ctx = poptGetContext("devnum", argc, argv, table, 0);
+	atexit(free_context);
 	poptSetOtherOptionHelp(ctx, "[OPTION...] COMMAND [ARG...]");
 	signal(SIGPIPE, SIG_IGN); /* a closed pipe is a write error we report */
-	parse_options(ctx);
+	parse_options();
 
 	const char **args = poptGetArgs(ctx);
 	int nargs = 0;
@@ -184,7 +191,5 @@ int main(int argc, const char **argv)
 	const struct command *cmd = command(args[0]);
 	if (cmd->run == cmd_convert && (!opt.from || !opt.to))
 		usage_error("convert needs --from and --to");
-	int status = finish(cmd->run(nargs - 1, args + 1));
-	poptFreeContext(ctx);
-	return status;
+	return finish(cmd->run(nargs - 1, args + 1));
 }

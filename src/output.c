@@ -30,9 +30,9 @@ static int write_all(int fd, const char *p, size_t n)
 
 int out_flush(void)
 {
-	if (out_errno)
-		return -1;
-	if (olen && write_all(1, obuf, olen) < 0)
+	/* after a failed write the buffer only empties: later output is lost
+	 * by design (the caller stops and reports), never overflows */
+	if (olen && !out_errno && write_all(1, obuf, olen) < 0)
 		out_errno = errno;
 	olen = 0;
 	return out_errno ? -1 : 0;
@@ -53,13 +53,14 @@ static char *room(size_t n)
 
 void out_mem(const void *p, size_t n)
 {
-	while (n > OUT_SIZE / 2) {
-		out_mem(p, OUT_SIZE / 2);
-		p = (const char *)p + OUT_SIZE / 2;
-		n -= OUT_SIZE / 2;
+	const char *s = p;
+	while (n) {
+		size_t chunk = n < OUT_SIZE ? n : OUT_SIZE;
+		memcpy(room(chunk), s, chunk);
+		olen += chunk;
+		s += chunk;
+		n -= chunk;
 	}
-	memcpy(room(n), p, n);
-	olen += n;
 }
 
 void out_str(const char *s)
@@ -103,7 +104,7 @@ static unsigned count_digits(uint64_t v, unsigned base)
 static void put_dec32(char *p, unsigned n, uint32_t v)
 {
 	for (; n >= 2; n -= 2, v /= 100)
-		memcpy(p + n - 2, pairs + 2 * (v % 100), 2);
+		memcpy(p + n - 2, pairs + (size_t)2 * (v % 100), 2);
 	if (n)
 		p[0] = (char)('0' + v % 10);
 }
@@ -117,7 +118,7 @@ static void put_digits(char *p, unsigned n, uint64_t v, unsigned base)
 	}
 	if (base == 10) {
 		for (; n >= 2; n -= 2, v /= 100)
-			memcpy(p + n - 2, pairs + 2 * (v % 100), 2);
+			memcpy(p + n - 2, pairs + (size_t)2 * (v % 100), 2);
 		if (n)
 			p[0] = (char)('0' + v % 10);
 		return;

@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "output.h"
 
-#define RECORD_MAX (64 * 1024)
+#define RECORD_MAX ((size_t)64 * 1024)
 #define IN_SIZE (4 * RECORD_MAX)
 
 static char ibuf[IN_SIZE];
@@ -40,7 +40,7 @@ static int too_long(const char *head, uintmax_t line)
 {
 	struct where w = { line };
 	return fail_record(&w, head, 81, EXIT_TROUBLE,
-			   "record longer than %d bytes", RECORD_MAX);
+			   "record longer than %zu bytes", RECORD_MAX);
 }
 
 static int max(int a, int b)
@@ -75,6 +75,10 @@ static int read_stdin(record_fn fn)
 		if (t) {
 			size_t n = (size_t)(t - ibuf) - start;
 			line++;
+			if (!skipping && n > RECORD_MAX) {
+				memcpy(head, ibuf + start, sizeof head);
+				skipping = 1;
+			}
 			status = max(status, skipping ? too_long(head, line)
 						      : one_record(fn, ibuf + start, n, line));
 			skipping = 0;

@@ -114,6 +114,14 @@ void warn_record(const struct where *w, const char *s, size_t n,
 	va_end(ap);
 }
 
+int fail_reason(const struct where *w, const char *s, size_t n,
+		const struct dn_scheme *scheme, const struct dn_reason *r)
+{
+	char why[256];
+	why_text(why, sizeof why, scheme, r);
+	return fail_record(w, s, n, EXIT_UNFIT, "%s", why);
+}
+
 int fail_number(const struct where *w, const char *s, size_t n,
 		const struct num_error *e)
 {

@@ -5,7 +5,7 @@
 #include "number.h"
 #include "tap.h"
 
-struct num_case { const char *in; int status; uint64_t v; };
+struct num_case { const char *in; enum num_status status; uint64_t v; };
 
 static const struct num_case numbers[] = {
 	{ "0", NUM_OK, 0 }, { "769", NUM_OK, 769 }, { "0x301", NUM_OK, 0x301 },
@@ -28,7 +28,7 @@ static const struct num_case numbers[] = {
 	{ "1e3", NUM_DIGIT, 0 }, { "１", NUM_DIGIT, 0 },
 };
 
-struct tuple_case { const char *in; int status; uint64_t major, minor; };
+struct tuple_case { const char *in; enum num_status status; uint64_t major, minor; };
 
 static const struct tuple_case tuples[] = {
 	{ "3:1", NUM_OK, 3, 1 }, { "3,1", NUM_OK, 3, 1 }, { "1, 3", NUM_OK, 1, 3 },

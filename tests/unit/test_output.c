@@ -1,0 +1,71 @@
+/* test_output.c - the output buffer: numbers in every base at their edges,
+ * and a failed write that is remembered, stops output and never overflows
+ * the buffer however much more is written (run it under ASan to see). */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output.h"
+#include "tap.h"
+
+/* What the out_* calls in fn write, via a pipe. */
+static void capture(void (*fn)(void), char *buf, size_t size)
+{
+	int p[2], saved = dup(1);
+	if (pipe(p) < 0)
+		exit(99);
+	dup2(p[1], 1);
+	close(p[1]);
+	fn();
+	out_flush();
+	dup2(saved, 1);
+	close(saved);
+	ssize_t n = read(p[0], buf, size - 1);
+	buf[n < 0 ? 0 : n] = 0;
+	close(p[0]);
+}
+
+static void numbers(void)
+{
+	out_u64(0), out_char(' '), out_u64(9), out_char(' '), out_u64(10), out_char(' ');
+	out_u64(99), out_char(' '), out_u64(100), out_char(' '), out_u64(4294967295u), out_char(' ');
+	out_u64(4294967296u), out_char(' '), out_u64(9999999999999999999u), out_char(' ');
+	out_u64(10000000000000000000u), out_char(' '), out_u64(UINT64_MAX), out_char(' ');
+	out_based(0, 16, 0), out_char(' '), out_based(0, 8, 0), out_char(' '), out_based(8, 8, 0);
+	out_char(' '), out_based(0x301, 16, 8), out_char(' '), out_based(UINT64_MAX, 8, 0);
+	out_char(' '), out_tuple(179, 256, '\n');
+}
+
+static void json(void)
+{
+	out_json_str("a\"\\\n\t\x01\x7f\xc3\xa9\xff\xe2\x82", 12);
+}
+
+int main(void)
+{
+	char buf[4096];
+	capture(numbers, buf, sizeof buf);
+	ok(!strcmp(buf, "0 9 10 99 100 4294967295 4294967296 9999999999999999999 "
+		   "10000000000000000000 18446744073709551615 0x0 0 010 0x00000301 "
+		   "01777777777777777777777 179:256\n"), "numbers at every digit boundary: %s", buf);
+	capture(json, buf, sizeof buf);
+	ok(!strcmp(buf, "\"a\\\"\\\\\\n\\t\\u0001\x7f\xc3\xa9\\ufffd\\ufffd\\ufffd\""),
+	   "JSON strings escape quotes, controls and invalid UTF-8: %s", buf);
+	ok(digits_for(64, 16) == 16 && digits_for(32, 8) == 11 && digits_for(16, 10) == 5,
+	   "full-width digit counts: 16 hex for 64 bits, 11 octal for 32, 5 decimal for 16");
+
+	int full = open("/dev/full", O_WRONLY), saved = dup(1);
+	if (full < 0)
+		return 99;
+	dup2(full, 1);
+	static char big[1 << 20];
+	memset(big, 'x', sizeof big);
+	for (int i = 0; i < 8; i++)
+		out_mem(big, sizeof big); /* 8 MiB after the first failure */
+	int flushed = out_flush();
+	dup2(saved, 1);
+	ok(flushed < 0 && out_failed(), "a write to /dev/full is remembered");
+	ok(out_errno != 0, "and its errno kept for the message");
+	return done_testing();
+}
