@@ -40,8 +40,8 @@ static void platform_note(char *note, size_t size, const struct dn_scheme *s,
 	struct dn_reason r;
 	if (k && dn_encode(k, t, &raw, &r) < 0)
 		snprintf(note, size, "beyond the Linux kernel (at most %llu:%llu)",
-			 (unsigned long long)dn_part_max(k, DN_MAJOR),
-			 (unsigned long long)dn_part_max(k, DN_MINOR));
+			 (unsigned long long)dn_part_mask(k, DN_MAJOR),
+			 (unsigned long long)dn_part_mask(k, DN_MINOR));
 }
 
 static void read_raw_cell(struct cell *c, const struct dn_scheme *s, uint64_t raw)

@@ -42,8 +42,8 @@ static void scheme_json(const struct dn_scheme *s)
 	json_width(s);
 	json_u64("major_bits", bits(dn_part_mask(s, DN_MAJOR)));
 	json_u64("minor_bits", bits(dn_part_mask(s, DN_MINOR)));
-	json_u64("major_max", dn_part_max(s, DN_MAJOR));
-	json_u64("minor_max", dn_part_max(s, DN_MINOR));
+	json_u64("major_max", dn_part_mask(s, DN_MAJOR));
+	json_u64("minor_max", dn_part_mask(s, DN_MINOR));
 	json_bool("native", s == dn_native());
 	json_text("origin", s->origin);
 	json_end();

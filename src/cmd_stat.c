@@ -72,12 +72,12 @@ static bool kernel_name(const struct node *n, bool block, char *name, size_t siz
 	if (len <= 0)
 		return false;
 	buf[len] = 0;
-	for (char *line = buf; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
-		if (strncmp(line, "DEVNAME=", 8) == 0) {
-			snprintf(name, size, "%.*s", (int)strcspn(line + 8, "\n"), line + 8);
-			return true;
-		}
-	return false;
+	char *p = strncmp(buf, "DEVNAME=", 8) == 0 ? buf : strstr(buf, "\nDEVNAME=");
+	if (!p)
+		return false;
+	p += (*p == '\n') + 8;
+	snprintf(name, size, "%.*s", (int)strcspn(p, "\n"), p);
+	return true;
 }
 
 static void stat_plain(const struct value *v, const struct node *n, const char *name)

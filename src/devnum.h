@@ -76,9 +76,9 @@ const struct dn_scheme *dn_scheme_find(const char *name);
 const struct dn_scheme *dn_native(void);
 
 uint64_t dn_raw_max(const struct dn_scheme *s);
-/* The bits of a part that fields carry; its largest value. */
+/* The bits of a part that fields carry, which is also its largest value
+ * (4294902015 for freebsd11's minor: bits 15:8 are the major's). */
 uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part);
-uint64_t dn_part_max(const struct dn_scheme *s, enum dn_part part);
 
 /* 0 and *raw set, or -1 with *why filled. */
 int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,

@@ -32,11 +32,6 @@ uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part)
 	return m;
 }
 
-uint64_t dn_part_max(const struct dn_scheme *s, enum dn_part part)
-{
-	return dn_part_mask(s, part);
-}
-
 static bool matches(const char *name, const char *want, size_t n)
 {
 	return strlen(name) == n && strncasecmp(name, want, n) == 0;
