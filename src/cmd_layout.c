@@ -222,8 +222,8 @@ static void header(const struct dn_scheme *s)
 			 "numbers, MAJOR:MINOR\n", s->name);
 	else
 		snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits\n%s\n", s->name,
-			 s->width, (unsigned)__builtin_popcountll(dn_part_mask(s, DN_MAJOR)),
-			 (unsigned)__builtin_popcountll(dn_part_mask(s, DN_MINOR)), s->origin);
+			 s->width, dn_part_bits(s, DN_MAJOR),
+			 dn_part_bits(s, DN_MINOR), s->origin);
 	out_str(line);
 }
 

@@ -7,11 +7,6 @@
 #include "cli.h"
 #include "output.h"
 
-static unsigned bits(uint64_t mask)
-{
-	return (unsigned)__builtin_popcountll(mask);
-}
-
 /* "a b" -> "a,b", plus "native" where it applies; "-" for none */
 static void alias_list(char *buf, size_t size, const struct dn_scheme *s)
 {
@@ -40,8 +35,8 @@ static void scheme_json(const struct dn_scheme *s)
 	}
 	out_char(']');
 	json_width(s);
-	json_u64("major_bits", bits(dn_part_mask(s, DN_MAJOR)));
-	json_u64("minor_bits", bits(dn_part_mask(s, DN_MINOR)));
+	json_u64("major_bits", dn_part_bits(s, DN_MAJOR));
+	json_u64("minor_bits", dn_part_bits(s, DN_MINOR));
 	json_u64("major_max", dn_part_mask(s, DN_MAJOR));
 	json_u64("minor_max", dn_part_mask(s, DN_MINOR));
 	json_bool("native", s == dn_native());
@@ -66,8 +61,8 @@ int cmd_schemes(int argc, const char **argv)
 		}
 		alias_list(aliases, sizeof aliases, s);
 		snprintf(line, sizeof line, "%-10s %4s %5u %5u %-34s %s\n", s->name,
-			 width_text(s), bits(dn_part_mask(s, DN_MAJOR)),
-			 bits(dn_part_mask(s, DN_MINOR)), aliases, s->origin);
+			 width_text(s), dn_part_bits(s, DN_MAJOR),
+			 dn_part_bits(s, DN_MINOR), aliases, s->origin);
 		out_str(line);
 	}
 	return EXIT_OK;

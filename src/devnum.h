@@ -79,6 +79,8 @@ uint64_t dn_raw_max(const struct dn_scheme *s);
 /* The bits of a part that fields carry, which is also its largest value
  * (4294902015 for freebsd11's minor: bits 15:8 are the major's). */
 uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part);
+/* How many bits of a part the scheme carries. */
+unsigned dn_part_bits(const struct dn_scheme *s, enum dn_part part);
 
 /* 0 and *raw set, or -1 with *why filled. */
 int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,

@@ -32,6 +32,11 @@ uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part)
 	return m;
 }
 
+unsigned dn_part_bits(const struct dn_scheme *s, enum dn_part part)
+{
+	return (unsigned)__builtin_popcountll(dn_part_mask(s, part));
+}
+
 static bool matches(const char *name, const char *want, size_t n)
 {
 	return strlen(name) == n && strncasecmp(name, want, n) == 0;
