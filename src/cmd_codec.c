@@ -1,184 +1,180 @@
 /* cmd_codec.c - encode, decode, convert, canon and check: one record in,
- * one answer out. */
+ * one record out. */
 #include <config.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-#include "output.h"
 
-static int encode_record(const char *s, size_t n, const struct where *w)
-{
-	struct value v;
-	struct num_error e;
-	value_init(&v, s, n, opt.scheme);
-	if (parse_tuple(s, n, &v.t, &e) < 0)
-		return fail_number(w, s, n, &e);
-	if (dn_encode(v.s, v.t, &v.raw, &v.why) < 0)
-		return fail_reason(w, s, n, v.s, &v.why);
-	emit_value(&v);
-	return EXIT_OK;
-}
+#define TUPLE_KEYS (KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | \
+		    KEY(K_RAW) | KEY(K_ERROR))
+#define VERDICT_KEYS (KEY(K_CANONICAL) | KEY(K_CANON_RAW) | KEY(K_NOTE))
 
-int cmd_encode(int argc, const char **argv)
+static int encode_record(const struct job *j, struct record *r)
 {
-	char pair[128];
-	/* "encode 3 1": two plain numbers are one tuple, named 3:1 */
-	if (argc == 2 && !looks_like_tuple(argv[0], strlen(argv[0])) &&
-	    !looks_like_tuple(argv[1], strlen(argv[1])) &&
-	    strcmp(argv[0], "-") != 0 && strcmp(argv[1], "-") != 0 &&
-	    strlen(argv[0]) + strlen(argv[1]) + 2 <= sizeof pair) {
-		struct where w = { 0 };
-		int n = snprintf(pair, sizeof pair, "%s:%s", argv[0], argv[1]);
-		return encode_record(pair, (size_t)n, &w);
-	}
-	return for_each_record(encode_record, argc, argv);
-}
-
-/* Reads a raw value of scheme s: a number, or M:m for the tuple scheme. */
-int read_raw(const struct dn_scheme *s, const char *in, size_t n,
-		    const struct where *w, uint64_t *raw)
-{
-	struct num_error e;
 	struct dn_tuple t;
-	struct dn_reason r;
-	*raw = 0;
-	if (!(s->rules & DN_TEXT))
-		return parse_number(in, n, raw, &e) < 0 ? fail_number(w, in, n, &e) : 0;
-	if (parse_tuple(in, n, &t, &e) < 0)
-		return fail_number(w, in, n, &e);
-	if (dn_encode(s, t, raw, &r) < 0)
-		return fail_reason(w, in, n, s, &r);
-	return 0;
-}
-
-/* Decodes a record of scheme s into v: 0, or the record's exit status.
- * An alias is an error under --strict, else a warning when `warn`. */
-static int decode_into(struct value *v, const struct dn_scheme *s,
-		       const struct where *w, bool warn)
-{
-	char why[256];
-	int st = read_raw(s, v->input, v->len, w, &v->raw);
+	struct dn_reason why;
+	uint64_t raw;
+	set_scheme(r, j->scheme);
+	int st = read_tuple(j, r, &t);
 	if (st)
 		return st;
-	v->verdict = dn_decode(s, v->raw, &v->t, &v->canon, &v->why);
-	switch (v->verdict) {
-	case DN_INVALID:
-		return fail_reason(w, v->input, v->len, s, &v->why);
-	case DN_ALIAS:
-		alias_text(why, sizeof why, s, &v->why, v->t, v->canon);
-		if (opt.strict)
-			return fail_record(w, v->input, v->len, EXIT_UNFIT, "%s", why);
-		if (warn)
-			warn_record(w, v->input, v->len, "%s", why);
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static int decode_record(const char *s, size_t n, const struct where *w)
-{
-	struct value v;
-	value_init(&v, s, n, opt.scheme);
-	v.show_tuple = true;
-	int st = decode_into(&v, opt.scheme, w, true);
-	if (!st)
-		emit_value(&v);
-	return st;
-}
-
-int cmd_decode(int argc, const char **argv)
-{
-	return for_each_record(decode_record, argc, argv);
-}
-
-static int convert_record(const char *s, size_t n, const struct where *w)
-{
-	struct value v;
-	struct dn_reason r;
-	value_init(&v, s, n, opt.to);
-	v.from = opt.from;
-	int st = decode_into(&v, opt.from, w, true);
-	if (st)
-		return st;
-	if (dn_encode(opt.to, v.t, &v.raw, &r) < 0)
-		return fail_reason(w, s, n, opt.to, &r);
-	emit_value(&v);
+	set_tuple(r, t);
+	if (dn_encode(j->scheme, t, &raw, &why) < 0)
+		return fail_reason(r, j->scheme, &why);
+	set_num(r, K_RAW, raw);
+	emit(j->out, r);
 	return EXIT_OK;
 }
 
-int cmd_convert(int argc, const char **argv)
-{
-	return for_each_record(convert_record, argc, argv);
-}
+const struct command cmd_encode = {
+	"encode", "MAJOR MINOR | MAJOR:MINOR...", "raw value of each tuple in --scheme",
+	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = TUPLE_KEYS, .plain = "%r", .raw_plain = true, .pairs = true,
+	.record = encode_record,
+};
 
-static int canon_record(const char *s, size_t n, const struct where *w)
+/* Decodes the input, a raw value of s, into r: the tuple and the verdict.
+ * 0, or the status: invalid, or an alias under --strict. */
+static int decode_in(const struct job *j, const struct dn_scheme *s, struct record *r,
+		     struct dn_tuple *t, uint64_t *raw)
 {
-	struct value v;
-	value_init(&v, s, n, opt.scheme);
-	int st = decode_into(&v, opt.scheme, w, false);
+	struct dn_reason why;
+	int st = read_raw(j, s, r, raw);
 	if (st)
 		return st;
-	v.raw = v.canon;
-	emit_value(&v);
+	enum dn_verdict v = dn_decode(s, *raw, t, &why.canon, &why);
+	if (v == DN_INVALID)
+		return fail_reason(r, s, &why);
+	set_tuple(r, *t);
+	set_verdict(r, v, s, &why);
+	if (v == DN_ALIAS && j->strict)
+		return fail(r, EXIT_UNFIT, "%s", r->note);
+	r->warn = v == DN_ALIAS;
 	return EXIT_OK;
 }
 
-int cmd_canon(int argc, const char **argv)
+static int decode_record(const struct job *j, struct record *r)
 {
-	if (!opt.legacy)
-		return for_each_record(canon_record, argc, argv);
-	/* --legacy: each value is an 8:8 number, re-encoded in --scheme */
-	opt.from = dn_scheme_find("legacy");
-	opt.to = opt.scheme;
-	return cmd_convert(argc, argv);
-}
-
-static void check_plain(const struct value *v, const char *verdict)
-{
-	out_mem(v->input, v->len);
-	out_str(": ");
-	out_str(verdict);
-	out_char(record_end());
-}
-
-static int check_record(const char *s, size_t n, const struct where *w)
-{
-	struct value v;
-	char why[256], text[320];
-	value_init(&v, s, n, opt.scheme);
-	int st = read_raw(v.s, s, n, w, &v.raw);
+	struct dn_tuple t;
+	uint64_t raw;
+	set_scheme(r, j->scheme);
+	int st = decode_in(j, j->scheme, r, &t, &raw);
 	if (st)
 		return st;
-	v.verdict = dn_decode(v.s, v.raw, &v.t, &v.canon, &v.why);
-	if (opt.quiet)
-		return v.verdict == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
-	if (v.verdict == DN_INVALID) {
-		why_text(why, sizeof why, v.s, &v.why);
-		snprintf(text, sizeof text, "invalid in %s: %s", v.s->name, why);
-	} else if (v.verdict == DN_ALIAS) {
-		alias_text(text, sizeof text, v.s, &v.why, v.t, v.canon);
-	} else {
-		snprintf(text, sizeof text, "canonical in %s: %llu:%llu", v.s->name,
-			 (unsigned long long)v.t.major, (unsigned long long)v.t.minor);
-	}
-	if (!opt.json) {
-		check_plain(&v, text);
-	} else if (v.verdict != DN_INVALID) {
-		emit_value(&v);
-	} else {
-		json_begin(s, n, v.s);
-		json_bool("canonical", false);
-		json_bool("valid", false);
-		json_text("error", why);
-		json_end();
-	}
-	return v.verdict == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+	set_num(r, K_RAW, raw);
+	emit(j->out, r);
+	return EXIT_OK;
 }
 
-int cmd_check(int argc, const char **argv)
+const struct command cmd_decode = {
+	"decode", "RAW...", "MAJOR:MINOR of each raw value in --scheme",
+	.options = OPT(O_SCHEME) | OPT(O_STRICT) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = TUPLE_KEYS | VERDICT_KEYS, .plain = "%M:%m",
+	.record = decode_record,
+};
+
+static int convert_record(const struct job *j, struct record *r)
 {
-	return for_each_record(check_record, argc, argv);
+	struct dn_tuple t;
+	struct dn_reason why;
+	uint64_t raw;
+	set_scheme(r, j->to);
+	r->from = j->from;
+	set_str(r, K_FROM, j->from->name);
+	int st = decode_in(j, j->from, r, &t, &raw);
+	if (st)
+		return st;
+	if (dn_encode(j->to, t, &raw, &why) < 0)
+		return fail_reason(r, j->to, &why);
+	set_num(r, K_RAW, raw);
+	emit(j->out, r);
+	return EXIT_OK;
 }
+
+const struct command cmd_convert = {
+	"convert", "RAW...", "the same tuple from --from into --to",
+	.options = OPT(O_FROM) | OPT(O_TO) | OPT(O_STRICT) | OPT(O_INPUT_BASE) |
+		   OUTPUT_OPTIONS,
+	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_FROM), .plain = "%r", .raw_plain = true,
+	.record = convert_record,
+};
+
+static int canon_record(const struct job *j, struct record *r)
+{
+	struct dn_tuple t;
+	uint64_t raw;
+	set_scheme(r, j->scheme);
+	int st = decode_in(j, j->scheme, r, &t, &raw);
+	if (st)
+		return st;
+	r->warn = false; /* an alias is what canon is for */
+	set_num(r, K_RAW, r->have & KEY(K_CANON_RAW) ? r->num[K_CANON_RAW] : raw);
+	emit(j->out, r);
+	return EXIT_OK;
+}
+
+/* --legacy: each value is an 8:8 number, re-encoded in --scheme. */
+static int canon_run(const struct job *j, int argc, const char **argv)
+{
+	struct job legacy = *j;
+	if (!j->legacy)
+		return for_each_record(j, canon_record, argc, argv);
+	legacy.from = dn_scheme_find("legacy");
+	legacy.to = j->scheme;
+	return for_each_record(&legacy, convert_record, argc, argv);
+}
+
+const struct command cmd_canon = {
+	"canon", "RAW...", "the canonical form of each raw value",
+	.options = OPT(O_SCHEME) | OPT(O_LEGACY) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_FROM), .plain = "%r", .raw_plain = true,
+	.run = canon_run,
+};
+
+/* check's verdict in words, for every record: K_NOTE. */
+static void check_note(struct record *r, enum dn_verdict v)
+{
+	const char *name = r->scheme->name;
+	int n = 0;
+	if (v == DN_INVALID)
+		n = snprintf(r->note, sizeof r->note, "invalid in %s: %s", name, r->error);
+	else if (v == DN_CANONICAL)
+		n = snprintf(r->note, sizeof r->note, "canonical in %s: %llu:%llu", name,
+			     (unsigned long long)r->num[K_MAJOR],
+			     (unsigned long long)r->num[K_MINOR]);
+	if (v != DN_ALIAS)
+		set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+}
+
+static int check_record(const struct job *j, struct record *r)
+{
+	struct dn_tuple t;
+	struct dn_reason why;
+	uint64_t raw;
+	set_scheme(r, j->scheme);
+	int st = read_raw(j, j->scheme, r, &raw);
+	if (st)
+		return st;
+	set_num(r, K_RAW, raw);
+	enum dn_verdict v = dn_decode(j->scheme, raw, &t, &why.canon, &why);
+	if (v == DN_INVALID)
+		fail_reason(r, j->scheme, &why);
+	else
+		set_tuple(r, t);
+	set_verdict(r, v, j->scheme, &why);
+	r->num[K_VALID] = v != DN_INVALID;
+	r->have |= KEY(K_VALID);
+	check_note(r, v);
+	if (!j->quiet)
+		emit(j->out, r);
+	r->shown = true; /* -q: its verdict is the exit status alone */
+	return v == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+}
+
+const struct command cmd_check = {
+	"check", "RAW...", "whether each raw value is canonical",
+	.options = OPT(O_SCHEME) | OPT(O_QUIET) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_VALID), .plain = "%i: %n",
+	.record = check_record,
+};

@@ -1,180 +1,128 @@
-/* cmd_explain.c - one value read by every scheme, side by side: the tuple
- * each decodes a raw value to, or the raw each encodes a tuple to. */
+/* cmd_explain.c - one value read by every scheme, side by side, a record a
+ * scheme: the tuple each decodes a raw value to, or the raw each encodes a
+ * tuple to. */
 #include <config.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-#include "output.h"
 
-/* One scheme's cell: its answer, and a note when there is more to say. */
-struct cell {
-	char text[48], note[320];
-	enum dn_verdict verdict;
+/* The note for a tuple the scheme holds but the platform behind it cannot. */
+static void platform_note(struct record *r, const struct dn_scheme *s, struct dn_tuple t)
+{
+	struct dn_reason why;
+	if (dn_within(s, t, &why) == 0)
+		return;
+	int n = dn_strreason(r->note, sizeof r->note, s, &why);
+	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+}
+
+static void set_cell(struct record *r, char *cell, size_t size, const char *fmt,
+		     unsigned long long a, unsigned long long b)
+{
+	int n = snprintf(cell, size, fmt, a, b);
+	set_text(r, K_CELL, cell, n < (int)size ? (size_t)n : size - 1);
+}
+
+/* A refusal, and for a raw what a reader that checks nothing makes of it. */
+static void refused(struct record *r, const struct dn_scheme *s,
+		    const struct dn_reason *why, const uint64_t *raw)
+{
+	char text[sizeof r->error];
+	struct dn_tuple u;
+	set_str(r, K_CELL, "refused");
+	dn_strreason(text, sizeof text, s, why);
+	if (!raw) {
+		fail(r, EXIT_UNFIT, "%s", text);
+		return;
+	}
+	u = dn_decode_unchecked(s, *raw);
+	fail(r, EXIT_UNFIT, "%s; unchecked, it reads as %llu:%llu", text,
+	     (unsigned long long)u.major, (unsigned long long)u.minor);
+}
+
+static void decode_cell(struct record *r, const struct dn_scheme *s, uint64_t raw,
+			char *cell, size_t size)
+{
+	struct dn_reason why;
 	struct dn_tuple t;
-	uint64_t raw;
-};
-
-/* What a reader that skips the width check makes of a too-wide raw: the
- * top field runs on into the excess bits (179:256 read as 4275:0). */
-static struct dn_tuple unchecked(const struct dn_scheme *s, uint64_t raw)
-{
-	struct dn_tuple t = { 0, 0 };
-	for (unsigned i = 0; i < s->nfields; i++) {
-		const struct dn_field *f = &s->field[i];
-		uint64_t bits = raw >> f->at & ((UINT64_C(1) << f->width) - 1);
-		if (f->at + f->width == s->width)
-			bits |= raw >> s->width << f->width;
-		*(f->part == DN_MAJOR ? &t.major : &t.minor) |= bits << f->lo;
-	}
-	return t;
-}
-
-/* A note for a tuple the C library holds but the kernel behind it cannot. */
-static void platform_note(char *note, size_t size, const struct dn_scheme *s,
-			  struct dn_tuple t)
-{
-	const struct dn_scheme *k = s->within ? dn_scheme_find(s->within) : NULL;
-	uint64_t raw;
-	struct dn_reason r;
-	if (k && dn_encode(k, t, &raw, &r) < 0)
-		snprintf(note, size, "beyond the Linux kernel (at most %llu:%llu)",
-			 (unsigned long long)dn_part_mask(k, DN_MAJOR),
-			 (unsigned long long)dn_part_mask(k, DN_MINOR));
-}
-
-static void read_raw_cell(struct cell *c, const struct dn_scheme *s, uint64_t raw)
-{
-	struct dn_reason r;
-	uint64_t canon;
-	c->note[0] = 0;
 	if (s->rules & DN_TEXT) {
-		c->verdict = DN_INVALID;
-		snprintf(c->text, sizeof c->text, "n/a");
-		snprintf(c->note, sizeof c->note, "not packed: its raw form is MAJOR:MINOR");
+		set_str(r, K_CELL, "n/a");
+		fail(r, EXIT_UNFIT, "not packed: its raw form is MAJOR:MINOR");
 		return;
 	}
-	c->verdict = dn_decode(s, raw, &c->t, &canon, &r);
-	if (c->verdict == DN_INVALID) {
-		char why[256];
-		snprintf(c->text, sizeof c->text, "refused");
-		why_text(why, sizeof why, s, &r);
-		snprintf(c->note, sizeof c->note, "%s", why);
-		if (r.why == DN_TOO_WIDE) {
-			struct dn_tuple u = unchecked(s, raw);
-			snprintf(c->note, sizeof c->note, "%s; unchecked, it reads as %llu:%llu",
-				 why, (unsigned long long)u.major, (unsigned long long)u.minor);
-		}
+	set_num(r, K_RAW, raw);
+	enum dn_verdict v = dn_decode(s, raw, &t, &why.canon, &why);
+	if (v == DN_INVALID) {
+		refused(r, s, &why, &raw);
 		return;
 	}
-	snprintf(c->text, sizeof c->text, "%llu:%llu%s", (unsigned long long)c->t.major,
-		 (unsigned long long)c->t.minor, c->verdict == DN_ALIAS ? " *" : "");
-	if (c->verdict == DN_ALIAS) {
-		alias_text(c->note, sizeof c->note, s, &r, c->t, canon);
-		c->raw = canon;
-	} else {
-		platform_note(c->note, sizeof c->note, s, c->t);
-	}
+	set_tuple(r, t);
+	set_verdict(r, v, s, &why);
+	set_cell(r, cell, size, v == DN_ALIAS ? "%llu:%llu *" : "%llu:%llu",
+		 t.major, t.minor);
+	if (v == DN_CANONICAL)
+		platform_note(r, s, t);
 }
 
-static void encode_cell(struct cell *c, const struct dn_scheme *s, struct dn_tuple t)
+static void encode_cell(struct record *r, const struct dn_scheme *s, struct dn_tuple t,
+			char *cell, size_t size)
 {
-	struct dn_reason r;
-	c->note[0] = 0;
-	c->t = t;
-	if (dn_encode(s, t, &c->raw, &r) < 0) {
-		c->verdict = DN_INVALID;
-		snprintf(c->text, sizeof c->text, "refused");
-		why_text(c->note, sizeof c->note, s, &r);
+	struct dn_reason why;
+	uint64_t raw;
+	set_tuple(r, t);
+	if (dn_encode(s, t, &raw, &why) < 0) {
+		refused(r, s, &why, NULL);
 		return;
 	}
-	c->verdict = DN_CANONICAL;
+	set_num(r, K_RAW, raw);
 	if (s->rules & DN_TEXT)
-		snprintf(c->text, sizeof c->text, "%llu:%llu", (unsigned long long)t.major,
-			 (unsigned long long)t.minor);
+		set_cell(r, cell, size, "%llu:%llu", t.major, t.minor);
 	else
-		snprintf(c->text, sizeof c->text, "0x%llx", (unsigned long long)c->raw);
-	platform_note(c->note, sizeof c->note, s, t);
+		set_cell(r, cell, size, "0x%llx", raw, 0);
+	platform_note(r, s, t);
 }
 
-static void cell_json(const struct dn_scheme *s, const struct cell *c, bool tuple_in)
+static int explain_record(const struct job *j, struct record *r)
 {
-	out_str("{\"scheme\":");
-	out_json_str(s->name, strlen(s->name));
-	json_width(s);
-	if (c->verdict == DN_INVALID) {
-		json_text("error", c->note);
-	} else if (tuple_in) {
-		if (!(s->rules & DN_TEXT)) {
-			json_u64("raw", c->raw);
-			json_hex("hex", c->raw);
-		}
-	} else {
-		json_u64("major", c->t.major);
-		json_u64("minor", c->t.minor);
-		json_bool("canonical", c->verdict == DN_CANONICAL);
-		if (c->verdict == DN_ALIAS)
-			json_hex("canonical_hex", c->raw);
-	}
-	if (c->verdict != DN_INVALID && c->note[0])
-		json_text("note", c->note);
-	out_char('}');
-}
-
-static void row(const char *name, const char *width, const char *text, const char *note)
-{
-	char line[480];
-	snprintf(line, sizeof line, "%-10s %4s  %-23s %s", name, width, text, note);
-	for (size_t n = strlen(line); n && line[n - 1] == ' ';)
-		line[--n] = 0;
-	out_str(line);
-	out_char(record_end());
-}
-
-static int explain_record(const char *s, size_t n, const struct where *w)
-{
-	struct num_error e;
 	struct dn_tuple t = { 0, 0 };
 	uint64_t raw = 0;
-	struct cell c;
-	bool tuple_in = looks_like_tuple(s, n);
-	if (tuple_in ? parse_tuple(s, n, &t, &e) < 0 : parse_number(s, n, &raw, &e) < 0)
-		return fail_number(w, s, n, &e);
-	if (opt.json) {
-		json_begin(s, n, NULL);
-		json_text("kind", tuple_in ? "tuple" : "raw");
-		json_key("schemes");
-		out_char('[');
-	} else {
-		out_mem(s, n);
-		out_str(tuple_in ? ": the tuple encoded by every scheme (refused: cannot hold it)"
-				 : ": the raw value decoded by every scheme (* noncanonical)");
-		out_char(record_end());
-		row("SCHEME", "BITS", tuple_in ? "RAW" : "MAJOR:MINOR", "NOTE");
-	}
+	char cell[48];
+	bool tuple = is_tuple(r);
+	struct num_error e;
+	const char *in = r->text[K_INPUT];
+	size_t n = r->len[K_INPUT];
+	if (tuple ? parse_tuple(in, n, j->input_base, &t, &e) < 0
+		  : parse_number(in, n, j->input_base, &raw, &e) < 0)
+		return fail_number(r, &e);
+	char head[200];
+	snprintf(head, sizeof head, "%.80s: %s", in, tuple
+		 ? "the tuple encoded by every scheme (refused: cannot hold it)"
+		 : "the raw value decoded by every scheme (* noncanonical)");
+	emit_text(j->out, head);
+	emit_text(j->out, tuple ? "SCHEME     BITS  RAW                     NOTE"
+				: "SCHEME     BITS  MAJOR:MINOR             NOTE");
 	for (size_t i = 0; i < dn_nschemes; i++) {
-		const struct dn_scheme *sc = &dn_schemes[i];
-		if (tuple_in)
-			encode_cell(&c, sc, t);
+		const struct dn_scheme *s = &dn_schemes[i];
+		record_next(r);
+		set_scheme(r, s);
+		set_str(r, K_KIND, tuple ? "tuple" : "raw");
+		set_num(r, K_WIDTH, s->width);
+		if (tuple)
+			encode_cell(r, s, t, cell, sizeof cell);
 		else
-			read_raw_cell(&c, sc, raw);
-		if (opt.json) {
-			if (i)
-				out_char(',');
-			cell_json(sc, &c, tuple_in);
-		} else {
-			row(sc->name, width_text(sc), c.text, c.note);
-		}
-	}
-	if (opt.json) {
-		out_char(']');
-		json_end();
+			decode_cell(r, s, raw, cell, sizeof cell);
+		emit(j->out, r);
 	}
 	return EXIT_OK;
 }
 
-int cmd_explain(int argc, const char **argv)
-{
-	return for_each_record(explain_record, argc, argv);
-}
+const struct command cmd_explain = {
+	"explain", "RAW | MAJOR:MINOR...", "every scheme's reading, side by side",
+	.options = OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_MAJOR) |
+		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
+		KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL),
+	.plain = "%-10s %4w  %-23{cell} %n%e", .pairs = true, .table = true, .hang = 41,
+	.record = explain_record,
+};

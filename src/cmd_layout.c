@@ -1,17 +1,16 @@
 /* cmd_layout.c - a scheme's bit diagram, drawn from the same field table
- * the engine uses: 32 bits a row, two columns a bit, so 64 bits take two
- * rows and every row fits 80 columns. */
+ * the engine uses: two columns a bit, 32 bits a row where the terminal
+ * has room (16 or 8 where it has not).  With --json or --format, a record
+ * a field instead, and one for the value's decode. */
 #include <config.h>
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "output.h"
 
 enum owner { OWN_MAJOR, OWN_MINOR, OWN_IGNORED, OWN_FLAG, OWN_ZERO };
+static const char *const owners[] = { "major", "minor", "ignored", "flag", "zero" };
 
 /* A run of raw bits hi..lo with one owner; for a part, its bits phi..plo. */
 struct seg {
@@ -19,9 +18,14 @@ struct seg {
 	enum owner own;
 };
 
-#define ROW_BITS 32
 #define INDENT 2
-#define COLS (INDENT + 2 * ROW_BITS + 1)
+#define LINE 600 /* a row with its colour codes */
+
+/* How the diagram is drawn: bits a row, and colours. */
+struct pen {
+	unsigned bits;
+	bool colour;
+};
 
 static enum owner owner_of(const struct dn_scheme *s, unsigned b, unsigned *part_bit)
 {
@@ -36,36 +40,30 @@ static enum owner owner_of(const struct dn_scheme *s, unsigned b, unsigned *part
 	return s->fixed >> b & 1 ? OWN_FLAG : s->ignored >> b & 1 ? OWN_IGNORED : OWN_ZERO;
 }
 
-/* Bits in a row: 32, or all of a 16-bit scheme. */
-static unsigned row_bits(const struct dn_scheme *s)
+/* Cuts bits top..top-n+1 into segments; returns how many. */
+static unsigned segments(const struct dn_scheme *s, unsigned top, unsigned n, struct seg *out)
 {
-	return s->width < ROW_BITS ? s->width : ROW_BITS;
-}
-
-/* Cuts the row top..top-row_bits+1 into segments; returns how many. */
-static unsigned segments(const struct dn_scheme *s, unsigned top, struct seg *out)
-{
-	unsigned n = 0;
-	for (unsigned b = top + 1; b-- > top + 1 - row_bits(s);) {
+	unsigned count = 0;
+	for (unsigned b = top + 1; b-- > top + 1 - n;) {
 		unsigned pb;
 		enum owner o = owner_of(s, b, &pb);
-		struct seg *last = n ? &out[n - 1] : NULL;
+		struct seg *last = count ? &out[count - 1] : NULL;
 		bool part = o == OWN_MAJOR || o == OWN_MINOR;
 		if (last && last->own == o && (!part || last->plo == pb + 1)) {
 			last->lo = b;
 			last->plo = pb;
 		} else {
-			out[n++] = (struct seg){ b, b, pb, pb, o };
+			out[count++] = (struct seg){ b, b, pb, pb, o };
 		}
 	}
-	return n;
+	return count;
 }
 
 /* The longest label that fits `room` columns. */
 static void label(const struct seg *g, char *buf, size_t size, unsigned room)
 {
 	char range[24], names[3][32];
-	const char *word = g->own == OWN_MAJOR ? "major" : "minor";
+	bool major = g->own == OWN_MAJOR;
 	if (g->phi == g->plo)
 		snprintf(range, sizeof range, "[%u]", g->phi);
 	else
@@ -73,9 +71,9 @@ static void label(const struct seg *g, char *buf, size_t size, unsigned room)
 	switch (g->own) {
 	case OWN_MAJOR:
 	case OWN_MINOR:
-		snprintf(names[0], sizeof names[0], "%s%s", word, range);
-		snprintf(names[1], sizeof names[1], "%c%s", g->own == OWN_MAJOR ? 'M' : 'm', range);
-		snprintf(names[2], sizeof names[2], "%c", g->own == OWN_MAJOR ? 'M' : 'm');
+		snprintf(names[0], sizeof names[0], "%s%s", owners[g->own], range);
+		snprintf(names[1], sizeof names[1], "%c%s", major ? 'M' : 'm', range);
+		snprintf(names[2], sizeof names[2], "%c", major ? 'M' : 'm');
 		break;
 	case OWN_IGNORED:
 		snprintf(names[0], sizeof names[0], "ignored");
@@ -100,33 +98,39 @@ static void label(const struct seg *g, char *buf, size_t size, unsigned room)
 		}
 }
 
-static bool colour;
-
-static const char *paint(enum owner o)
+static const char *paint(const struct pen *p, enum owner o)
 {
 	static const char *const code[] = { "\033[1;36m", "\033[1;33m", "\033[2m", "\033[32m", "\033[31m" };
-	return colour ? code[o] : "";
+	return p->colour ? code[o] : "";
 }
 
-static const char *unpaint(void)
+static const char *unpaint(const struct pen *p)
 {
-	return colour ? "\033[0m" : "";
+	return p->colour ? "\033[0m" : "";
+}
+
+/* A line of blanks as wide as the row, to write numbers into. */
+static unsigned blank(const struct pen *p, char *line)
+{
+	unsigned cols = INDENT + 2 * p->bits + 1;
+	memset(line, ' ', cols);
+	line[cols] = 0;
+	return cols;
 }
 
 /* Writes text into line at col, without running past the row. */
-static void put(char *line, unsigned col, const char *text)
+static void put(char *line, unsigned cols, unsigned col, const char *text)
 {
-	for (size_t i = 0; text[i] && col + i < COLS; i++)
+	for (size_t i = 0; text[i] && col + i < cols; i++)
 		line[col + i] = text[i];
 }
 
-static void emit_line(char *line)
+/* Emits the line without the blanks that end it. */
+static void emit_line(const struct job *j, char *line)
 {
-	size_t n = COLS;
-	while (n && line[n - 1] == ' ')
-		n--;
-	out_mem(line, n);
-	out_char('\n');
+	for (size_t n = strlen(line); n && line[n - 1] == ' ';)
+		line[--n] = 0;
+	emit_text(j->out, line);
 }
 
 static unsigned col_of(unsigned top, unsigned bit)
@@ -134,231 +138,244 @@ static unsigned col_of(unsigned top, unsigned bit)
 	return INDENT + 2 * (top - bit);
 }
 
-static void numbers_line(const struct dn_scheme *s, unsigned top, const struct seg *g, unsigned n)
+static void numbers_line(const struct job *j, const struct pen *p, const struct dn_scheme *s,
+			 unsigned top, const struct seg *g, unsigned n)
 {
-	char line[COLS], hi[8], lo[8];
-	unsigned free_from = 0; /* numbers keep a blank between them */
-	memset(line, ' ', sizeof line);
+	char line[LINE], hi[8], lo[8];
+	unsigned free_from = 0, cols = blank(p, line); /* numbers keep a blank between */
+	unsigned wrap = s->rules & DN_TEXT ? 32 : 64; /* tuple: two 32-bit numbers */
 	for (unsigned i = 0; i < n; i++) {
 		unsigned start = col_of(top, g[i].hi), end = col_of(top, g[i].lo) + 1;
-		unsigned wrap = s->rules & DN_TEXT ? ROW_BITS : 64; /* tuple: two 32-bit numbers */
 		snprintf(hi, sizeof hi, "%u", g[i].hi % wrap);
 		snprintf(lo, sizeof lo, "%u", g[i].lo % wrap);
 		if (start >= free_from) {
-			put(line, start, hi);
+			put(line, cols, start, hi);
 			free_from = start + (unsigned)strlen(hi) + 1;
 		}
 		if (g[i].hi != g[i].lo && free_from + strlen(lo) <= end) {
-			put(line, end - (unsigned)strlen(lo), lo);
+			put(line, cols, end - (unsigned)strlen(lo), lo);
 			free_from = end + 1;
 		}
 	}
-	emit_line(line);
+	emit_line(j, line);
 }
 
-static void border_line(unsigned top, unsigned bits, const struct seg *g, unsigned n)
+static void border_line(const struct job *j, const struct pen *p, unsigned top,
+			const struct seg *g, unsigned n)
 {
-	char line[COLS];
-	memset(line, ' ', sizeof line);
-	memset(line + INDENT, '-', (size_t)2 * bits);
+	char line[LINE];
+	blank(p, line);
+	memset(line + INDENT, '-', (size_t)2 * p->bits);
 	for (unsigned i = 0; i < n; i++)
 		line[col_of(top, g[i].hi)] = '+';
-	line[INDENT + 2 * bits] = '+';
-	emit_line(line);
+	line[INDENT + 2 * p->bits] = '+';
+	emit_line(j, line);
 }
 
 /* The boxes' middle line; colour codes go in between the columns. */
-static void label_line(const struct seg *g, unsigned n)
+static void label_line(const struct job *j, const struct pen *p, const struct seg *g, unsigned n)
 {
-	out_mem("          ", INDENT);
+	char line[LINE], text[40];
+	size_t o = INDENT;
+	memset(line, ' ', INDENT);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned room = 2 * (g[i].hi - g[i].lo + 1) - 1, pad;
-		char text[40];
+		unsigned room = 2 * (g[i].hi - g[i].lo + 1) - 1;
 		label(&g[i], text, sizeof text, room);
-		size_t len = strlen(text) < room ? strlen(text) : room;
-		pad = (room - (unsigned)len) / 2;
-		out_char('|');
-		for (unsigned k = 0; k < pad; k++)
-			out_char(' ');
-		out_str(paint(g[i].own));
-		out_mem(text, len);
-		out_str(unpaint());
-		for (unsigned k = pad + (unsigned)len; k < room; k++)
-			out_char(' ');
+		size_t len = strlen(text) < room ? strlen(text) : room, pad = (room - len) / 2;
+		o += (size_t)snprintf(line + o, sizeof line - o, "|%*s%s%.*s%s%*s", (int)pad, "",
+				      paint(p, g[i].own), (int)len, text, unpaint(p),
+				      (int)(room - pad - len), "");
 	}
-	out_str("|\n");
+	snprintf(line + o, sizeof line - o, "|");
+	emit_text(j->out, line);
 }
 
 /* A value's bits under their boxes, and each segment's value below. */
-static void value_lines(unsigned top, const struct seg *g, unsigned n, uint64_t raw)
+static void value_lines(const struct job *j, const struct pen *p, unsigned top,
+			const struct seg *g, unsigned n, uint64_t raw)
 {
-	char line[COLS], num[24];
-	out_mem("          ", INDENT);
+	char line[LINE], num[24];
+	size_t o = INDENT;
+	memset(line, ' ', INDENT);
 	for (unsigned i = 0; i < n; i++) {
-		out_str(paint(g[i].own));
-		for (unsigned b = g[i].hi + 1; b-- > g[i].lo;) {
-			out_char(' ');
-			out_char((char)('0' + (raw >> b & 1)));
-		}
-		out_str(unpaint());
+		o += (size_t)snprintf(line + o, sizeof line - o, "%s", paint(p, g[i].own));
+		for (unsigned b = g[i].hi + 1; b-- > g[i].lo;)
+			o += (size_t)snprintf(line + o, sizeof line - o, " %c",
+					      (char)('0' + (raw >> b & 1)));
+		o += (size_t)snprintf(line + o, sizeof line - o, "%s", unpaint(p));
 	}
-	out_char('\n');
-	memset(line, ' ', sizeof line);
+	emit_text(j->out, line);
+	unsigned cols = blank(p, line);
 	for (unsigned i = 0; i < n; i++) {
 		unsigned w = g[i].hi - g[i].lo + 1, room = 2 * w - 1;
 		uint64_t v = raw >> g[i].lo & ((UINT64_C(1) << w) - 1);
 		snprintf(num, sizeof num, "=%llu", (unsigned long long)v);
 		if (strlen(num) <= room)
-			put(line, col_of(top, g[i].hi) + 1 + (room - (unsigned)strlen(num)) / 2, num);
+			put(line, cols, col_of(top, g[i].hi) + 1 + (room - (unsigned)strlen(num)) / 2, num);
 	}
-	emit_line(line);
+	emit_line(j, line);
 }
 
-static void header(const struct dn_scheme *s)
+/* Emits text folded at blanks to `cols` columns, later lines indented. */
+static void emit_folded(const struct job *j, const char *text, unsigned cols)
 {
-	char line[160];
-	if (s->rules & DN_TEXT)
-		snprintf(line, sizeof line, "%s: not packed; major and minor are two 32-bit "
-			 "numbers, MAJOR:MINOR\n", s->name);
-	else
-		snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits\n%s\n", s->name,
-			 s->width, dn_part_bits(s, DN_MAJOR),
-			 dn_part_bits(s, DN_MINOR), s->origin);
-	out_str(line);
-}
-
-/* The decode of raw, in words. */
-static enum dn_verdict verdict(const struct dn_scheme *s, uint64_t raw, struct dn_tuple *t, char *text,
-		   size_t size)
-{
-	struct dn_reason r;
-	uint64_t canon;
-	enum dn_verdict v = dn_decode(s, raw, t, &canon, &r);
-	if (v == DN_INVALID)
-		why_text(text, size, s, &r);
-	else if (v == DN_ALIAS)
-		alias_text(text, size, s, &r, *t, canon);
-	else
-		snprintf(text, size, "%llu:%llu (canonical)", (unsigned long long)t->major,
-			 (unsigned long long)t->minor);
-	return v;
-}
-
-/* Writes text folded at blanks to fit 80 columns, later lines indented. */
-static void out_folded(const char *text)
-{
+	char line[LINE];
 	size_t col = 0;
 	while (*text) {
 		size_t word = strcspn(text, " ");
-		if (col && col + 1 + word > 78) {
-			out_str("\n  ");
+		if (col && (col + 1 + word > cols || col + 1 + word >= sizeof line)) {
+			line[col] = 0;
+			emit_text(j->out, line);
+			memset(line, ' ', 2);
 			col = 2;
 		} else if (col) {
-			out_char(' ');
-			col++;
+			line[col++] = ' ';
 		}
-		out_mem(text, word);
+		if (word >= sizeof line - col)
+			word = sizeof line - col - 1;
+		memcpy(line + col, text, word);
 		col += word;
 		text += word + (text[word] == ' ');
 	}
-	out_char('\n');
+	line[col] = 0;
+	emit_text(j->out, line);
 }
 
-static int verdict_line(const struct dn_scheme *s, const char *in, uint64_t raw)
+static void header(const struct job *j, const struct dn_scheme *s, unsigned cols)
 {
+	char line[LINE];
+	if (s->rules & DN_TEXT) {
+		snprintf(line, sizeof line, "%s: not packed; major and minor are two 32-bit "
+			 "numbers, MAJOR:MINOR", s->name);
+		emit_folded(j, line, cols);
+		return;
+	}
+	snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits", s->name,
+		 s->width, dn_part_bits(s, DN_MAJOR), dn_part_bits(s, DN_MINOR));
+	emit_folded(j, line, cols);
+	emit_folded(j, s->origin, cols);
+}
+
+/* The decode of raw as a record: K_KIND "decode"; the exit status. */
+static int decode_record(struct record *r, const struct dn_scheme *s, uint64_t raw)
+{
+	struct dn_reason why;
 	struct dn_tuple t;
-	char text[320], line[480];
-	enum dn_verdict v = verdict(s, raw, &t, text, sizeof text);
-	snprintf(line, sizeof line, "%.80s%s%s", in,
-		 v == DN_INVALID ? ": invalid: " : v == DN_ALIAS ? ": " : " decodes to ", text);
-	out_folded(line);
+	record_next(r);
+	set_scheme(r, s);
+	set_str(r, K_KIND, "decode");
+	set_num(r, K_RAW, raw);
+	enum dn_verdict v = dn_decode(s, raw, &t, &why.canon, &why);
+	if (v == DN_INVALID) {
+		fail_reason(r, s, &why);
+	} else {
+		set_tuple(r, t);
+		set_verdict(r, v, s, &why);
+	}
 	return v == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
 }
 
-static int layout_json(const struct dn_scheme *s, const char *value, uint64_t raw)
+/* The verdict under the diagram, in words. */
+static void verdict_line(const struct job *j, const struct record *r, unsigned cols)
 {
-	enum dn_verdict v = DN_CANONICAL;
-	struct seg g[ROW_BITS];
-	static const char *const kinds[] = { "major", "minor", "ignored", "flag", "zero" };
-	out_str("{\"scheme\":");
-	out_json_str(s->name, strlen(s->name));
-	json_width(s);
-	if (value) {
-		json_text("input", value);
-		json_hex("hex", raw);
-	}
-	json_key("fields");
-	out_char('[');
-	for (unsigned top = s->width - 1, first = 1; top < 64; top -= ROW_BITS) {
-		unsigned n = segments(s, top, g);
-		for (unsigned i = 0; i < n; i++, first = 0) {
-			out_str(first ? "{\"hi\":" : ",{\"hi\":");
-			out_u64(g[i].hi);
-			json_u64("lo", g[i].lo);
-			json_text("kind", kinds[g[i].own]);
-			if (g[i].own <= OWN_MINOR) {
-				json_u64("part_hi", g[i].phi);
-				json_u64("part_lo", g[i].plo);
-			}
-			if (value)
-				json_u64("value", raw >> g[i].lo & ((UINT64_C(1) << (g[i].hi - g[i].lo + 1)) - 1));
-			out_char('}');
-		}
-		if (top < ROW_BITS)
+	char line[LINE];
+	const char *in = r->text[K_INPUT];
+	if (r->have & KEY(K_ERROR))
+		snprintf(line, sizeof line, "%.80s: invalid: %s", in, r->text[K_ERROR]);
+	else if (r->have & KEY(K_NOTE))
+		snprintf(line, sizeof line, "%.80s: %s", in, r->text[K_NOTE]);
+	else
+		snprintf(line, sizeof line, "%.80s decodes to %llu:%llu (canonical)", in,
+			 (unsigned long long)r->num[K_MAJOR], (unsigned long long)r->num[K_MINOR]);
+	emit_folded(j, line, cols);
+}
+
+static void draw(const struct job *j, const struct dn_scheme *s, const uint64_t *raw,
+		 unsigned cols)
+{
+	struct pen p = { cols >= INDENT + 65 ? 32 : cols >= INDENT + 33 ? 16 : 8, j->colour };
+	struct seg g[64];
+	if (p.bits > s->width)
+		p.bits = s->width;
+	header(j, s, cols);
+	for (unsigned top = s->width - 1; top < 64; top -= p.bits) {
+		unsigned n = segments(s, top, p.bits, g);
+		numbers_line(j, &p, s, top, g, n);
+		border_line(j, &p, top, g, n);
+		label_line(j, &p, g, n);
+		border_line(j, &p, top, g, n);
+		if (raw)
+			value_lines(j, &p, top, g, n, *raw);
+		if (top < p.bits)
 			break;
 	}
-	out_char(']');
-	if (value) {
-		struct dn_tuple t;
-		char text[320];
-		v = verdict(s, raw, &t, text, sizeof text);
-		if (v == DN_INVALID) {
-			json_text("error", text);
-		} else {
-			json_u64("major", t.major);
-			json_u64("minor", t.minor);
-			json_bool("canonical", v == DN_CANONICAL);
-		}
-	}
-	out_str("}\n");
-	return v == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
 }
 
-/* The scheme is the first operand if it names one, else --scheme. */
-int cmd_layout(int argc, const char **argv)
+/* A record a field, for --json and --format. */
+static void field_records(const struct job *j, struct record *r, const struct dn_scheme *s,
+			  const uint64_t *raw)
 {
-	const struct dn_scheme *s = opt.scheme;
-	const char *value = NULL;
-	struct seg g[ROW_BITS];
+	struct seg g[64];
+	unsigned n = segments(s, s->width - 1, s->width, g);
+	for (unsigned i = 0; i < n; i++) {
+		record_next(r);
+		if (!r->len[K_INPUT])
+			r->have = 0; /* no value: no input either */
+		set_scheme(r, s);
+		set_num(r, K_WIDTH, s->width);
+		set_str(r, K_KIND, owners[g[i].own]);
+		set_num(r, K_HI, g[i].hi);
+		set_num(r, K_LO, g[i].lo);
+		if (g[i].own <= OWN_MINOR) {
+			set_num(r, K_PART_HI, g[i].phi);
+			set_num(r, K_PART_LO, g[i].plo);
+		}
+		if (raw)
+			set_num(r, K_VALUE, *raw >> g[i].lo & ((UINT64_C(2) << (g[i].hi - g[i].lo)) - 1));
+		emit(j->out, r);
+	}
+}
+
+/* layout [SCHEME] [VALUE], or with --scheme, layout [VALUE]. */
+static int layout_run(const struct job *j, int argc, const char **argv)
+{
+	const struct dn_scheme *s = j->scheme;
+	struct record r;
 	uint64_t raw = 0;
-	if (argc && dn_scheme_find(argv[0]))
-		s = dn_scheme_find(argv[0]), argc--, argv++;
-	if (argc > 1)
-		return fail_record(&(struct where){ 0 }, argv[1], strlen(argv[1]), EXIT_TROUBLE,
-				   "layout takes one SCHEME and one VALUE");
+	int status;
+	unsigned cols = j->columns ? j->columns : 80;
+	if (!j->scheme_set && argc)
+		s = dn_scheme_find(argv[0]), argc--, argv++; /* main checked the name */
+	record_start(&r, argc ? argv[0] : "", argc ? strlen(argv[0]) : 0);
 	if (argc) {
-		value = argv[0];
-		int st = read_raw(s, value, strlen(value), &(struct where){ 0 }, &raw);
-		if (st)
+		set_scheme(&r, s);
+		int st = read_raw(j, s, &r, &raw);
+		if (st) {
+			report(j->out, &(struct where){ 0 }, &r, st);
 			return st;
-		if (raw > dn_raw_max(s) && !opt.json)
-			return verdict_line(s, value, raw); /* no bits to place */
+		}
 	}
-	if (opt.json)
-		return layout_json(s, value, raw);
-	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
-	colour = isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
-	header(s);
-	for (unsigned top = s->width - 1; top < 64; top -= ROW_BITS) {
-		unsigned n = segments(s, top, g);
-		numbers_line(s, top, g, n);
-		border_line(top, row_bits(s), g, n);
-		label_line(g, n);
-		border_line(top, row_bits(s), g, n);
-		if (value)
-			value_lines(top, g, n, raw);
-		if (top < ROW_BITS)
-			break;
-	}
-	return value ? verdict_line(s, value, raw) : EXIT_OK;
+	bool fits = argc && raw <= dn_raw_max(s);
+	if (j->out->mode != PLAIN)
+		field_records(j, &r, s, fits ? &raw : NULL);
+	else if (!argc || fits)
+		draw(j, s, fits ? &raw : NULL, cols);
+	if (!argc)
+		return EXIT_OK;
+	status = decode_record(&r, s, raw);
+	if (j->out->mode != PLAIN)
+		emit(j->out, &r);
+	else
+		verdict_line(j, &r, cols - 2);
+	return status;
 }
+
+const struct command cmd_layout = {
+	"layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it",
+	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_HI) |
+		KEY(K_LO) | KEY(K_PART_HI) | KEY(K_PART_LO) | KEY(K_VALUE) | KEY(K_MAJOR) |
+		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
+		KEY(K_NOTE) | KEY(K_ERROR),
+	.run = layout_run,
+};

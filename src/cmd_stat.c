@@ -8,139 +8,146 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
+#ifdef MAJOR_IN_SYSMACROS
+#include <sys/sysmacros.h>
+#elif defined MAJOR_IN_MKDEV
+#include <sys/mkdev.h>
+#endif
 
 #include "cli.h"
-#include "output.h"
+
+/* A file type: its name, and what its numbers are, in words. */
+static const struct kind {
+	mode_t fmt;
+	const char *type, *what;
+} kinds[] = {
+	{ S_IFCHR, "char", "char device" },
+	{ S_IFBLK, "block", "block device" },
+	{ S_IFREG, "regular file", "regular file on device" },
+	{ S_IFDIR, "directory", "directory on device" },
+	{ S_IFLNK, "symbolic link", "symbolic link on device" },
+	{ S_IFIFO, "fifo", "fifo on device" },
+	{ S_IFSOCK, "socket", "socket on device" },
+	{ 0, "file", "file on device" },
+};
+
+static const struct kind *kind_of(mode_t m)
+{
+	const struct kind *k = kinds;
+	while (k->fmt && (m & S_IFMT) != k->fmt)
+		k++;
+	return k;
+}
 
 struct node {
-	const char *kind;  /* "char", "block", or the file type */
+	const struct kind *kind;
 	bool device;       /* the numbers are the file's own st_rdev */
 	struct dn_tuple t;
 };
 
-static const char *file_kind(mode_t m)
+/* One system call a file: statx gives major and minor apart, as the kernel
+ * holds them; without it, stat's dev_t split by the C library. */
+static int examine(const char *path, bool deref, struct node *n)
 {
-	return S_ISREG(m) ? "regular file" : S_ISDIR(m) ? "directory" :
-	       S_ISLNK(m) ? "symbolic link" : S_ISFIFO(m) ? "fifo" :
-	       S_ISSOCK(m) ? "socket" : "file";
-}
-
-/* st_rdev or st_dev, split by the C library's own major() and minor();
- * statx, where there is one, gives the parts separately: they must agree. */
-static int examine(const char *path, struct node *n, char *err, size_t size)
-{
-	struct stat st;
-	int flags = opt.deref ? 0 : AT_SYMLINK_NOFOLLOW;
-	if (fstatat(AT_FDCWD, path, &st, flags) < 0) {
-		snprintf(err, size, "%s", strerror(errno));
-		return -1;
-	}
-	n->device = S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
-	n->kind = S_ISCHR(st.st_mode) ? "char" : S_ISBLK(st.st_mode) ? "block"
-								      : file_kind(st.st_mode);
-	dev_t d = n->device ? st.st_rdev : st.st_dev;
-	n->t = (struct dn_tuple){ major(d), minor(d) };
+	int flags = deref ? 0 : AT_SYMLINK_NOFOLLOW;
 #ifdef HAVE_STATX
 	struct statx sx;
-	if (statx(AT_FDCWD, path, flags, STATX_TYPE, &sx) == 0) {
-		uint64_t ma = n->device ? sx.stx_rdev_major : sx.stx_dev_major;
-		uint64_t mi = n->device ? sx.stx_rdev_minor : sx.stx_dev_minor;
-		if (ma != n->t.major || mi != n->t.minor) {
-			snprintf(err, size, "statx says %llu:%llu, stat says %llu:%llu",
-				 (unsigned long long)ma, (unsigned long long)mi,
-				 (unsigned long long)n->t.major, (unsigned long long)n->t.minor);
-			return -1;
-		}
-	}
+	if (statx(AT_FDCWD, path, flags, STATX_TYPE, &sx) < 0)
+		return -1;
+	n->kind = kind_of(sx.stx_mode);
+	n->device = S_ISCHR(sx.stx_mode) || S_ISBLK(sx.stx_mode);
+	n->t = n->device ? (struct dn_tuple){ sx.stx_rdev_major, sx.stx_rdev_minor }
+			 : (struct dn_tuple){ sx.stx_dev_major, sx.stx_dev_minor };
+#else
+	struct stat st;
+	if (fstatat(AT_FDCWD, path, &st, flags) < 0)
+		return -1;
+	n->kind = kind_of(st.st_mode);
+	n->device = S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
+	dev_t d = n->device ? st.st_rdev : st.st_dev;
+	n->t = (struct dn_tuple){ major(d), minor(d) };
 #endif
 	return 0;
 }
 
+/* The kernel's names for devices, looked up once each: most files of a run
+ * share the device that holds them. */
+#define CACHED 64
+static struct name {
+	bool used, block;
+	struct dn_tuple t;
+	char name[120];
+} names[CACHED];
+
 /* The kernel's name for a device, from /sys/dev/{char,block}/M:m/uevent. */
-static bool kernel_name(const struct node *n, bool block, char *name, size_t size)
+static void lookup(bool block, struct dn_tuple t, char *name, size_t size)
 {
 	char path[96], buf[4096];
+	*name = 0;
 	snprintf(path, sizeof path, "/sys/dev/%s/%llu:%llu/uevent", block ? "block" : "char",
-		 (unsigned long long)n->t.major, (unsigned long long)n->t.minor);
+		 (unsigned long long)t.major, (unsigned long long)t.minor);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return false;
+		return;
 	ssize_t len = read(fd, buf, sizeof buf - 1);
 	close(fd);
 	if (len <= 0)
-		return false;
+		return;
 	buf[len] = 0;
 	char *p = strncmp(buf, "DEVNAME=", 8) == 0 ? buf : strstr(buf, "\nDEVNAME=");
-	if (!p)
-		return false;
-	p += (*p == '\n') + 8;
-	snprintf(name, size, "%.*s", (int)strcspn(p, "\n"), p);
-	return true;
-}
-
-static void stat_plain(const struct value *v, const struct node *n, const char *name)
-{
-	out_mem(v->input, v->len);
-	out_str(": ");
-	out_str(n->kind);
-	out_str(n->device ? " device " : " on device ");
-	emit_tuple(v->t);
-	out_char(' ');
-	emit_raw(v->s, v->raw);
-	if (*name) {
-		out_str(" (");
-		out_str(name);
-		out_char(')');
+	if (p) {
+		p += (*p == '\n') + 8;
+		snprintf(name, size, "%.*s", (int)strcspn(p, "\n"), p);
 	}
-	out_char(record_end());
 }
 
-static void stat_json(const struct value *v, const struct node *n, const char *name)
+static const char *kernel_name(bool block, struct dn_tuple t)
 {
-	json_begin(v->input, v->len, v->s);
-	json_text("type", n->kind);
-	json_text("field", n->device ? "st_rdev" : "st_dev");
-	json_u64("major", v->t.major);
-	json_u64("minor", v->t.minor);
-	if (!(v->s->rules & DN_TEXT)) {
-		json_u64("raw", v->raw);
-		json_hex("hex", v->raw);
+	struct name *c = &names[(t.major * 31 + t.minor + block) % CACHED];
+	if (!c->used || c->block != block || c->t.major != t.major || c->t.minor != t.minor) {
+		*c = (struct name){ true, block, t, "" };
+		lookup(block, t, c->name, sizeof c->name);
 	}
-	if (*name)
-		json_text("devname", name);
-	json_end();
+	return c->name;
 }
 
-static int stat_record(const char *s, size_t len, const struct where *w)
+static int stat_record(const struct job *j, struct record *r)
 {
-	char path[PATH_MAX], err[256], name[256] = "";
+	char path[PATH_MAX];
 	struct node n;
-	struct value v;
-	struct dn_reason r;
-	if (len >= sizeof path || memchr(s, 0, len))
-		return fail_record(w, s, len, EXIT_TROUBLE, "%s", len >= sizeof path ?
-				   "file name too long" : "file name contains a NUL byte");
-	memcpy(path, s, len);
+	struct dn_reason why;
+	uint64_t raw;
+	const char *in = r->text[K_INPUT];
+	size_t len = r->len[K_INPUT];
+	set_scheme(r, j->scheme);
+	if (len >= sizeof path)
+		return fail(r, EXIT_TROUBLE, "file name too long");
+	if (memchr(in, 0, len))
+		return fail(r, EXIT_TROUBLE, "file name contains a NUL byte");
+	memcpy(path, in, len);
 	path[len] = 0;
-	if (examine(path, &n, err, sizeof err) < 0)
-		return fail_record(w, s, len, EXIT_TROUBLE, "%s", err);
-	value_init(&v, s, len, opt.scheme);
-	v.t = n.t;
-	if (dn_encode(v.s, v.t, &v.raw, &r) < 0)
-		return fail_reason(w, s, len, v.s, &r);
-	kernel_name(&n, !n.device || strcmp(n.kind, "block") == 0, name, sizeof name);
-	if (opt.json)
-		stat_json(&v, &n, name);
-	else if (opt.format)
-		emit_value(&v);
-	else
-		stat_plain(&v, &n, name);
+	if (examine(path, j->deref, &n) < 0)
+		return fail(r, EXIT_TROUBLE, "%s", strerror(errno));
+	set_str(r, K_TYPE, n.kind->type);
+	set_str(r, K_FIELD, n.device ? "st_rdev" : "st_dev");
+	set_tuple(r, n.t);
+	if (dn_encode(j->scheme, n.t, &raw, &why) < 0)
+		return fail_reason(r, j->scheme, &why);
+	set_num(r, K_RAW, raw);
+	const char *name = kernel_name(n.kind->fmt != S_IFCHR, n.t);
+	if (*name)
+		set_str(r, K_DEVNAME, name);
+	set_str(r, K_WHAT, n.kind->what);
+	emit(j->out, r);
 	return EXIT_OK;
 }
 
-int cmd_stat(int argc, const char **argv)
-{
-	return for_each_record(stat_record, argc, argv);
-}
+const struct command cmd_stat = {
+	"stat", "FILE...", "the device numbers of files",
+	.options = OPT(O_SCHEME) | OPT(O_DEREF) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_TYPE) | KEY(K_FIELD) | KEY(K_MAJOR) |
+		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_DEVNAME) | KEY(K_WHAT) | KEY(K_ERROR),
+	.plain = "%i: %{what} %M:%m %r%( (%D)%)", .raw_plain = true,
+	.record = stat_record,
+};

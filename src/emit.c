@@ -1,128 +1,116 @@
-/* emit.c - one record's answer as plain text, JSON Lines or --format. */
+/* emit.c - the one emitter: plain text and --format through the template
+ * engine, JSON Lines written here, every key as record.h names it. */
 #include <config.h>
 
 #include <string.h>
 
-#include "cli.h"
+#include "emit.h"
 #include "output.h"
 
-char record_end(void)
+static void json_key(enum key k, bool first)
 {
-	return opt.zero ? '\0' : '\n';
-}
-
-void emit_tuple(struct dn_tuple t)
-{
-	out_u64(t.major);
-	out_char(':');
-	out_u64(t.minor);
-}
-
-void emit_raw(const struct dn_scheme *s, uint64_t raw)
-{
-	if (s->rules & DN_TEXT)
-		emit_tuple((struct dn_tuple){ raw >> 32, raw & UINT32_MAX });
+	if (first)
+		out_char('"');
 	else
-		out_based(raw, opt.base, opt.pad ? digits_for(s->width, opt.base) : 0);
+		out_mem(",\"", 2);
+	out_str(keys[k].name);
+	out_mem("\":", 2);
 }
 
-const char *width_text(const struct dn_scheme *s)
+static void json_list(const char *s, size_t n)
 {
-	static const char *const widths[] = { "16", "32", "64" };
-	return s->rules & DN_TEXT ? "2x32" : widths[s->width / 32];
+	out_char('[');
+	for (size_t i = 0; i < n;) {
+		size_t w = 0;
+		while (i + w < n && s[i + w] != ' ')
+			w++;
+		if (i)
+			out_char(',');
+		out_json_str(s + i, w);
+		i += w + 1;
+	}
+	out_char(']');
 }
 
-void json_width(const struct dn_scheme *s)
+/* A raw value as a number and, for readers that lose precision past 2^53,
+ * as a hex string; a scheme that is never packed has no raw number. */
+static void json_raw(const struct record *r, enum key k, bool first)
 {
-	json_key("width");
-	if (s->rules & DN_TEXT)
-		out_str("null");
-	else
-		out_u64(s->width);
-}
-
-void json_begin(const char *s, size_t n, const struct dn_scheme *scheme)
-{
-	out_str("{\"input\":");
-	out_json_str(s, n);
-	if (scheme)
-		json_text("scheme", scheme->name);
-}
-
-void json_key(const char *key)
-{
-	out_str(",\"");
-	out_str(key);
-	out_str("\":");
-}
-
-void json_u64(const char *key, uint64_t v)
-{
-	json_key(key);
-	out_u64(v);
-}
-
-void json_text(const char *key, const char *text)
-{
-	json_key(key);
-	out_json_str(text, strlen(text));
-}
-
-void json_bool(const char *key, bool b)
-{
-	json_key(key);
-	out_str(b ? "true" : "false");
-}
-
-void json_hex(const char *key, uint64_t v)
-{
-	json_key(key);
-	out_char('"');
-	out_based(v, 16, 0);
+	const struct dn_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	if (s && (s->rules & DN_TEXT))
+		return;
+	json_key(k, first);
+	out_u64(r->num[k]);
+	out_str(k == K_RAW ? ",\"hex\":\"" : ",\"canonical_hex\":\"");
+	out_based(r->num[k], 16, 0);
 	out_char('"');
 }
 
-void json_end(void)
+static void json_value(const struct record *r, enum key k)
 {
+	switch (keys[k].type) {
+	case T_NUM: out_u64(r->num[k]); break;
+	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
+	case T_LIST: json_list(r->text[k], r->len[k]); break;
+	case T_WIDTH:
+		if (r->scheme && (r->scheme->rules & DN_TEXT))
+			out_str("null");
+		else
+			out_u64(r->num[k]);
+		break;
+	default: out_json_str(r->text[k], r->len[k]); break;
+	}
+}
+
+static void emit_json(const struct record *r, char end)
+{
+	bool first = true;
+	out_char('{');
+	for (uint64_t have = r->have; have; have &= have - 1) {
+		enum key k = (enum key)__builtin_ctzll(have);
+		if (!keys[k].json)
+			continue;
+		if (keys[k].type == T_RAW) {
+			json_raw(r, k, first);
+		} else {
+			json_key(k, first);
+			json_value(r, k);
+		}
+		first = false;
+	}
 	out_char('}');
-	out_char(record_end());
+	out_char(end);
 }
 
-static void emit_json(const struct value *v)
+void emit(const struct emitter *e, struct record *r)
 {
-	json_begin(v->input, v->len, v->s);
-	if (v->from)
-		json_text("from", v->from->name);
-	json_u64("major", v->t.major);
-	json_u64("minor", v->t.minor);
-	if (!(v->s->rules & DN_TEXT)) {
-		json_u64("raw", v->raw);
-		json_hex("hex", v->raw);
+	r->shown = true;
+	if (e->mode == JSON) {
+		emit_json(r, e->end);
+		return;
 	}
-	json_bool("canonical", v->verdict == DN_CANONICAL);
-	if (v->verdict == DN_ALIAS) {
-		char note[256];
-		const struct dn_scheme *in = v->from ? v->from : v->s;
-		alias_text(note, sizeof note, in, &v->why, v->t, v->canon);
-		json_u64("canonical_raw", v->canon);
-		json_hex("canonical_hex", v->canon);
-		json_text("note", note);
+	if (e->mode == TEMPLATE) {
+		format_run(e->user, r, &e->style);
+		out_char(e->end);
+		return;
 	}
-	json_end();
+	if (!e->trim && !e->fold) {
+		format_run(e->plain, r, &e->style);
+		out_char(e->end);
+		return;
+	}
+	struct out_mark m = out_mark(4096);
+	format_run(e->plain, r, &e->style);
+	out_trim(m);
+	if (e->fold)
+		out_fold(m, e->fold, e->hang);
+	out_char(e->end);
 }
 
-void emit_value(const struct value *v)
+void emit_text(const struct emitter *e, const char *text)
 {
-	if (opt.json) {
-		emit_json(v);
+	if (e->mode != PLAIN)
 		return;
-	}
-	if (opt.format)
-		format_run(opt.format, v);
-	else if (v->show_tuple) {
-		out_tuple(v->t.major, v->t.minor, record_end());
-		return;
-	} else
-		emit_raw(v->s, v->raw);
-	out_char(record_end());
+	out_str(text);
+	out_char(e->end);
 }

@@ -1,26 +1,36 @@
-/* format.c - --format templates, compiled once, run for every record. */
+/* format.c - record templates, compiled once and run for every record:
+ * the --format option, and each command's own plain output.
+ *
+ * %X or %{name} prints a field; a width (%-10s, %8{major}) pads it, a '-'
+ * on the left side.  %( ... %) prints its contents only when every field
+ * inside has a value.  %d, %x and %o print the raw value's bare digits. */
 #include <config.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "format.h"
 #include "output.h"
 
-/* A run of literal text, or one directive. */
+enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP };
+
 struct op {
-	char directive; /* 0 for text */
-	size_t off, len;
+	uint8_t kind, key;
+	uint8_t base;   /* OP_FIELD: 0, the --base style; or 16, 10, 8 bare */
+	bool left;      /* pad on the right */
+	unsigned width; /* pad to this many columns */
+	size_t off, len; /* OP_TEXT: the text */
+	uint64_t need;  /* OP_GROUP: the keys used inside */
+	size_t end;     /* OP_GROUP: the op after its %) */
 };
 
 struct format {
 	size_t nops;
+	uint64_t uses; /* the keys it prints */
 	char *text;
 	struct op op[];
 };
-
-static const char directives[] = "Mmrdxosi";
 
 static int escape(char c, char *out)
 {
@@ -36,15 +46,104 @@ static int escape(char c, char *out)
 static void add_text(struct format *f, size_t *tlen, char c)
 {
 	struct op *last = f->nops ? &f->op[f->nops - 1] : NULL;
-	if (!last || last->directive)
-		f->op[f->nops++] = (struct op){ 0, *tlen, 0 };
+	if (!last || last->kind != OP_TEXT)
+		f->op[f->nops++] = (struct op){ .kind = OP_TEXT, .off = *tlen };
 	f->text[(*tlen)++] = c;
 	f->op[f->nops - 1].len++;
 }
 
+/* The directive at *p (after '%' and any width): its key and base, or an
+ * error; *p moves past it. */
+static int directive(const char **p, struct op *o, char *err, size_t errsize)
+{
+	const char *s = *p;
+	int k;
+	if (*s == '{') {
+		size_t n = strcspn(s + 1, "}");
+		if (!s[1 + n]) {
+			snprintf(err, errsize, "'%%{' without '}'");
+			return -1;
+		}
+		if ((k = key_named(s + 1, n)) < 0) {
+			snprintf(err, errsize, "unknown field '%%{%.*s}'", (int)(n > 40 ? 40 : n), s + 1);
+			return -1;
+		}
+		*p = s + n + 2;
+	} else if (*s && strchr("dxo", *s)) {
+		k = K_RAW;
+		o->base = *s == 'd' ? 10 : *s == 'x' ? 16 : 8;
+		*p = s + 1;
+	} else if ((k = key_of_letter(*s)) >= 0) {
+		*p = s + 1;
+	} else {
+		snprintf(err, errsize, *s ? "unknown directive '%%%c'" : "'%%' at the end", *s);
+		return -1;
+	}
+	o->kind = OP_FIELD;
+	o->key = (uint8_t)k;
+	return 0;
+}
+
+/* A % sequence: a field with its width, or the start or end of a group. */
+static int percent(struct format *f, const char **p, size_t *group, char *err,
+		   size_t errsize)
+{
+	struct op o = { 0 };
+	const char *s = *p;
+	if (*s == '(' || *s == ')') {
+		bool open = *s == '(';
+		if (open == (*group != SIZE_MAX)) {
+			snprintf(err, errsize, open ? "'%%(' inside '%%('" : "'%%)' without '%%('");
+			return -1;
+		}
+		if (open) {
+			*group = f->nops;
+			f->op[f->nops++] = (struct op){ .kind = OP_GROUP };
+		} else {
+			f->op[*group].end = f->nops;
+			*group = SIZE_MAX;
+		}
+		*p = s + 1;
+		return 0;
+	}
+	o.left = *s == '-';
+	s += o.left;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((o.width = o.width * 10 + (unsigned)(*s - '0')) > 999) {
+			snprintf(err, errsize, "a width above 999");
+			return -1;
+		}
+	if (directive(&s, &o, err, errsize) < 0)
+		return -1;
+	f->uses |= KEY(o.key);
+	if (*group != SIZE_MAX)
+		f->op[*group].need |= KEY(o.key);
+	f->op[f->nops++] = o;
+	*p = s;
+	return 0;
+}
+
+/* "%M:%m" with no width is one call: the hot path of decode. */
+static void fuse_tuple(struct format *f)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < f->nops; i++) {
+		struct op *a = &f->op[i];
+		if (i + 2 < f->nops && a->kind == OP_FIELD && a->key == K_MAJOR && !a->width &&
+		    a[1].kind == OP_TEXT && a[1].len == 1 && f->text[a[1].off] == ':' &&
+		    a[2].kind == OP_FIELD && a[2].key == K_MINOR && !a[2].width) {
+			f->op[o++] = (struct op){ .kind = OP_TUPLE };
+			i += 2;
+		} else {
+			f->op[o++] = *a;
+		}
+	}
+	f->nops = o;
+}
+
 struct format *format_compile(const char *fmt, char *err, size_t errsize)
 {
-	size_t n = strlen(fmt), tlen = 0;
+	size_t n = strlen(fmt), tlen = 0, group = SIZE_MAX;
 	struct format *f = malloc(sizeof *f + (n + 1) * sizeof f->op[0]);
 	if (!f || !(f->text = malloc(n + 1))) {
 		snprintf(err, errsize, "out of memory");
@@ -52,30 +151,30 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		return NULL;
 	}
 	f->nops = 0;
-	for (const char *p = fmt; *p; p++) {
-		char c = *p;
-		if (c == '%') {
-			c = *++p;
-			if (c != '%' && !(c && strchr(directives, c))) {
-				snprintf(err, errsize, c ? "unknown directive '%%%c'" :
-					 "'%%' at the end", c);
+	f->uses = 0;
+	for (const char *p = fmt; *p;) {
+		char c = *p++;
+		if (c == '%' && *p != '%') {
+			if (percent(f, &p, &group, err, errsize) < 0)
 				goto bad;
-			}
-			if (c != '%') {
-				f->op[f->nops++] = (struct op){ c, 0, 0 };
-				continue;
-			}
-		} else if (c == '\\' && escape(*++p, &c) < 0) {
-			snprintf(err, errsize, *p ? "unknown escape '\\%c'" :
-				 "'\\' at the end", *p);
+			continue;
+		}
+		if (c == '\\' && escape(*p, &c) < 0) {
+			snprintf(err, errsize, *p ? "unknown escape '\\%c'" : "'\\' at the end", *p);
 			goto bad;
 		}
+		p += c == '%' || p[-1] == '\\'; /* past "%%" or an escape's letter */
 		add_text(f, &tlen, c);
 	}
+	if (group != SIZE_MAX) {
+		snprintf(err, errsize, "'%%(' without '%%)'");
+		goto bad;
+	}
+	if (!strstr(fmt, "%(")) /* group ends are indices: fuse only without */
+		fuse_tuple(f);
 	return f;
 bad:
-	free(f->text);
-	free(f);
+	format_free(f);
 	return NULL;
 }
 
@@ -86,28 +185,78 @@ void format_free(struct format *f)
 	free(f);
 }
 
-static void run_directive(char d, const struct value *v)
+uint64_t format_uses(const struct format *f)
 {
-	bool text = v->s->rules & DN_TEXT;
-	switch (d) {
-	case 'M': out_u64(v->t.major); break;
-	case 'm': out_u64(v->t.minor); break;
-	case 'r': emit_raw(v->s, v->raw); break;
-	case 'd': text ? emit_tuple(v->t) : out_digits(v->raw, 10); break;
-	case 'x': text ? emit_tuple(v->t) : out_digits(v->raw, 16); break;
-	case 'o': text ? emit_tuple(v->t) : out_digits(v->raw, 8); break;
-	case 's': out_str(v->s->name); break;
-	case 'i': out_mem(v->input, v->len); break;
+	return f->uses;
+}
+
+/* The words of a T_LIST, comma-separated; "-" for none. */
+static void put_list(const char *s, size_t n)
+{
+	if (!n)
+		out_char('-');
+	for (size_t i = 0; i < n; i++)
+		out_char(s[i] == ' ' ? ',' : s[i]);
+}
+
+static void put_raw(const struct record *r, enum key k, const struct op *o,
+		    const struct style *st)
+{
+	const struct dn_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	uint64_t v = r->num[k];
+	if (s && (s->rules & DN_TEXT)) {
+		out_tuple(v >> 32, v & UINT32_MAX);
+		return;
+	}
+	if (o->base)
+		out_digits(v, o->base);
+	else
+		out_based(v, st->base, st->pad && s ? digits_for(s->width, st->base) : 0);
+}
+
+static void put_field(const struct record *r, const struct op *o, const struct style *st)
+{
+	enum key k = o->key;
+	if (!(r->have & KEY(k)))
+		return;
+	switch (keys[k].type) {
+	case T_NUM: out_u64(r->num[k]); break;
+	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
+	case T_RAW: put_raw(r, k, o, st); break;
+	case T_LIST: put_list(r->text[k], r->len[k]); break;
+	case T_WIDTH:
+		if (r->scheme && (r->scheme->rules & DN_TEXT))
+			out_str("2x32");
+		else
+			out_u64(r->num[k]);
+		break;
+	default: out_mem(r->text[k], r->len[k]); break;
 	}
 }
 
-void format_run(const struct format *f, const struct value *v)
+void format_run(const struct format *f, const struct record *r, const struct style *st)
 {
 	for (size_t i = 0; i < f->nops; i++) {
 		const struct op *o = &f->op[i];
-		if (o->directive)
-			run_directive(o->directive, v);
-		else
+		switch (o->kind) {
+		case OP_TEXT:
 			out_mem(f->text + o->off, o->len);
+			break;
+		case OP_TUPLE:
+			out_tuple(r->num[K_MAJOR], r->num[K_MINOR]);
+			break;
+		case OP_GROUP:
+			if ((r->have & o->need) != o->need)
+				i = o->end - 1;
+			break;
+		default:
+			if (o->width) {
+				struct out_mark m = out_mark(1024);
+				put_field(r, o, st);
+				out_pad(m, o->width, o->left);
+			} else {
+				put_field(r, o, st);
+			}
+		}
 	}
 }

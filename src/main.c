@@ -1,4 +1,6 @@
-/* main.c - devnum's command line: options, dispatch, exit status. */
+/* main.c - devnum's command line: options, dispatch, exit status.  The
+ * options become a job and an emitter, handed to the command; nothing
+ * below reads them from anywhere else. */
 #include <config.h>
 
 #include <errno.h>
@@ -8,59 +10,76 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
 
-struct options opt = { .base = 16 };
+static const struct command *const commands[] = {
+	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
+	&cmd_aliases, &cmd_explain, &cmd_schemes, &cmd_layout, &cmd_stat,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const struct command {
-	const char *name, *args, *help;
-	int (*run)(int argc, const char **argv);
-} commands[] = {
-	{ "encode", "MAJOR MINOR | MAJOR:MINOR...", "raw value of each tuple in --scheme", cmd_encode },
-	{ "decode", "RAW...", "MAJOR:MINOR of each raw value in --scheme", cmd_decode },
-	{ "convert", "RAW...", "the same tuple from --from into --to", cmd_convert },
-	{ "check", "RAW...", "whether each raw value is canonical", cmd_check },
-	{ "canon", "RAW...", "the canonical form of each raw value", cmd_canon },
-	{ "aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple", cmd_aliases },
-	{ "explain", "RAW | MAJOR:MINOR", "every scheme's reading, side by side", cmd_explain },
-	{ "schemes", "", "list every scheme", cmd_schemes },
-	{ "layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it", cmd_layout },
-	{ "stat", "FILE...", "the device numbers of files", cmd_stat },
+enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION };
+
+/* As given on the command line, to name them in errors. */
+static const char *const option_names[O_NOPTIONS] = {
+	[O_SCHEME] = "--scheme", [O_FROM] = "--from", [O_TO] = "--to",
+	[O_STRICT] = "--strict", [O_LEGACY] = "--legacy", [O_JSON] = "--json",
+	[O_FORMAT] = "--format", [O_BASE] = "--base", [O_PAD] = "--pad",
+	[O_ZERO] = "--zero-terminated", [O_QUIET] = "--quiet",
+	[O_DEREF] = "--dereference", [O_INPUT_BASE] = "--input-base",
 };
 
-static const char *scheme_name = "native", *from_name, *to_name, *format_text;
-static int base;
+#define BASE_X (O_NOPTIONS + 3) /* -x, -d, -o: --base=16, 10, 8 */
+#define BASE_D (O_NOPTIONS + 4)
+#define BASE_O (O_NOPTIONS + 5)
+
+/* popt returns an option's val, and 0 means "do not return": shift by one */
+#define V(o) ((o) + 1)
+
+static struct poptOption table[] = {
+	{ "scheme", 's', POPT_ARG_STRING, NULL, V(O_SCHEME), "scheme of raw values (default: native)", "NAME" },
+	{ "from", 'f', POPT_ARG_STRING, NULL, V(O_FROM), "convert: scheme of the input", "NAME" },
+	{ "to", 't', POPT_ARG_STRING, NULL, V(O_TO), "convert: scheme of the output", "NAME" },
+	{ "strict", 0, POPT_ARG_NONE, NULL, V(O_STRICT), "decode, convert: a noncanonical alias is an error", NULL },
+	{ "legacy", 0, POPT_ARG_NONE, NULL, V(O_LEGACY), "canon: read values as legacy 16-bit numbers", NULL },
+	{ "input-base", 0, POPT_ARG_STRING, NULL, V(O_INPUT_BASE), "read bare digits in base 16, 10 or 8", "N" },
+	{ "json", 'j', POPT_ARG_NONE, NULL, V(O_JSON), "one JSON object per record (JSON Lines)", NULL },
+	{ "format", 0, POPT_ARG_STRING, NULL, V(O_FORMAT), "print each record by template FMT", "FMT" },
+	{ "base", 0, POPT_ARG_STRING, NULL, V(O_BASE), "base of raw output: 16, 10 or 8", "N" },
+	{ NULL, 'x', POPT_ARG_NONE, NULL, V(BASE_X), "raw output in hex (the default)", NULL },
+	{ NULL, 'd', POPT_ARG_NONE, NULL, V(BASE_D), "raw output in decimal", NULL },
+	{ NULL, 'o', POPT_ARG_NONE, NULL, V(BASE_O), "raw output in octal", NULL },
+	{ "pad", 0, POPT_ARG_NONE, NULL, V(O_PAD), "pad raw output to the scheme's full width", NULL },
+	{ "zero-terminated", 'z', POPT_ARG_NONE, NULL, V(O_ZERO), "records end in NUL, not newline", NULL },
+	{ "quiet", 'q', POPT_ARG_NONE, NULL, V(O_QUIET), "check: print nothing, only set the exit status", NULL },
+	{ "dereference", 'L', POPT_ARG_NONE, NULL, V(O_DEREF), "stat: follow symbolic links", NULL },
+	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
+	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
+	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
+	POPT_TABLEEND
+};
+
+/* What the command line said, before it is checked against the command. */
+static struct given {
+	unsigned options; /* OPT(o) of each option given */
+	const char *scheme, *from, *to, *format, *base, *input_base;
+	const char *base_name; /* as given: --base, -x, -d or -o */
+} given;
+
 static poptContext ctx; /* freed at every exit, the early ones included */
+static char *args[32];  /* option arguments: popt hands them over to free */
+static size_t nargs;
 
 static void free_context(void)
 {
+	while (nargs)
+		free(args[--nargs]);
 	poptFreeContext(ctx);
 }
-
-static struct poptOption table[] = {
-	{ "scheme", 's', POPT_ARG_STRING, &scheme_name, 0, "scheme of raw values (default: native)", "NAME" },
-	{ "from", 'f', POPT_ARG_STRING, &from_name, 0, "convert: scheme of the input", "NAME" },
-	{ "to", 't', POPT_ARG_STRING, &to_name, 0, "convert: scheme of the output", "NAME" },
-	{ "strict", 0, POPT_ARG_NONE, &opt.strict, 0, "a noncanonical alias is an error", NULL },
-	{ "legacy", 0, POPT_ARG_NONE, &opt.legacy, 0, "canon: read values as legacy 16-bit numbers", NULL },
-	{ "json", 'j', POPT_ARG_NONE, &opt.json, 0, "one JSON object per record (JSON Lines)", NULL },
-	{ "format", 0, POPT_ARG_STRING, &format_text, 0, "print each record by template FMT", "FMT" },
-	{ "base", 0, POPT_ARG_INT, &base, 0, "base of raw output: 16, 10 or 8", "N" },
-	{ NULL, 'x', POPT_ARG_VAL, &base, 16, "raw output in hex (the default)", NULL },
-	{ NULL, 'd', POPT_ARG_VAL, &base, 10, "raw output in decimal", NULL },
-	{ NULL, 'o', POPT_ARG_VAL, &base, 8, "raw output in octal", NULL },
-	{ "pad", 0, POPT_ARG_NONE, &opt.pad, 0, "pad raw output to the scheme's full width", NULL },
-	{ "zero-terminated", 'z', POPT_ARG_NONE, &opt.zero, 0, "records end in NUL, not newline", NULL },
-	{ "quiet", 'q', POPT_ARG_NONE, &opt.quiet, 0, "check: print nothing, only set the exit status", NULL },
-	{ "dereference", 'L', POPT_ARG_NONE, &opt.deref, 0, "stat: follow symbolic links", NULL },
-	{ "help", 'h', POPT_ARG_NONE, NULL, 'h', "show this help and exit", NULL },
-	{ "usage", 0, POPT_ARG_NONE, NULL, 'u', "show a short usage message and exit", NULL },
-	{ "version", 'V', POPT_ARG_NONE, NULL, 'V', "show the version and exit", NULL },
-	POPT_TABLEEND
-};
 
 static _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
@@ -89,20 +108,23 @@ static _Noreturn void help(void)
 {
 	poptPrintHelp(ctx, stdout, 0);
 	puts("\nCommands:");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		printf("  %-8s %-29s %s\n", commands[i].name, commands[i].args,
-		       commands[i].help);
-	puts("\nWith no operands, or with '-', a command reads one record per line of\n"
-	     "standard input (with -z, per NUL-terminated record).\n"
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		printf("  %-8s %-29s %s\n", commands[i]->name, commands[i]->args,
+		       commands[i]->help);
+	puts("\nOptions may come before or after the command.  With no operands, or\n"
+	     "with '-', a command reads one record per line of standard input (with\n"
+	     "-z, per NUL-terminated record).\n"
 	     "\nExit status: 0 if all went well, 1 if a value cannot be represented or\n"
 	     "is not canonical, 2 if there was trouble (usage, unparsable input, I/O).\n"
-	     "\nFull documentation: man devnum");
+	     "\nFull documentation: man devnum; the schemes: man devnum-schemes");
+	if (*PACKAGE_BUGREPORT)
+		puts("Report bugs to: " PACKAGE_BUGREPORT);
 	exit_stdio();
 }
 
 static _Noreturn void version(void)
 {
-	puts("devnum (" PACKAGE_NAME ") " PACKAGE_VERSION "\n"
+	puts(PACKAGE_NAME " " PACKAGE_VERSION "\n"
 	     "Copyright (C) 2026 the devnum authors.\n"
 	     "License MIT: <https://opensource.org/licenses/MIT>.\n"
 	     "This is free software: you are free to change and redistribute it.\n"
@@ -110,7 +132,7 @@ static _Noreturn void version(void)
 	exit_stdio();
 }
 
-static const struct dn_scheme *scheme(const char *option, const char *name)
+static const struct dn_scheme *scheme(int o, const char *name)
 {
 	const struct dn_scheme *s = dn_scheme_find(name);
 	char q[400], list[512];
@@ -122,74 +144,219 @@ static const struct dn_scheme *scheme(const char *option, const char *name)
 	if (len < sizeof list)
 		snprintf(list + len, sizeof list - len, "native");
 	quote(q, sizeof q, name, strlen(name));
-	usage_error("%s: unknown scheme '%s'; valid schemes: %s", option, q, list);
+	usage_error("%s: unknown scheme '%s'; valid schemes: %s",
+		    o < 0 ? "layout" : option_names[o], q, list);
+}
+
+/* 16, 10 or 8, written exactly so: "016", "0x10" and "" are not bases. */
+static unsigned base(const char *option, const char *text)
+{
+	char q[400];
+	if (!strcmp(text, "16") || !strcmp(text, "10") || !strcmp(text, "8"))
+		return (unsigned)atoi(text);
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not 16, 10 or 8", option, q);
 }
 
 static const struct command *command(const char *name)
 {
 	char q[400];
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
 	quote(q, sizeof q, name, strlen(name));
 	usage_error("unknown command '%s'", q);
+}
+
+/* An option's argument, kept for after the command is known. */
+static const char *arg(void)
+{
+	char *a = poptGetOptArg(ctx);
+	if (!a)
+		return "";
+	if (nargs == sizeof args / sizeof args[0])
+		usage_error("too many options");
+	return args[nargs++] = a;
 }
 
 static void parse_options(void)
 {
 	int rc;
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		if (rc == 'h')
-			help();
-		if (rc == 'u') {
-			poptPrintUsage(ctx, stdout, 0);
-			exit_stdio();
+		switch (--rc) {
+		case O_HELP: help();
+		case O_USAGE: poptPrintUsage(ctx, stdout, 0); exit_stdio();
+		case O_VERSION: version();
+		case O_SCHEME: given.scheme = arg(); break;
+		case O_FROM: given.from = arg(); break;
+		case O_TO: given.to = arg(); break;
+		case O_FORMAT: given.format = arg(); break;
+		case O_INPUT_BASE: given.input_base = arg(); break;
+		case O_BASE: given.base = arg(); given.base_name = "--base"; break;
+		case BASE_X: given.base = "16"; given.base_name = "-x"; rc = O_BASE; break;
+		case BASE_D: given.base = "10"; given.base_name = "-d"; rc = O_BASE; break;
+		case BASE_O: given.base = "8"; given.base_name = "-o"; rc = O_BASE; break;
+		default: break;
 		}
-		if (rc == 'V')
-			version();
+		given.options |= OPT(rc);
 	}
 	if (rc < -1)
 		usage_error("%s: %s", poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
 			    poptStrerror(rc));
-	if (base && base != 16 && base != 10 && base != 8)
-		usage_error("--base: %d is not 16, 10 or 8", base);
-	opt.base = base ? (unsigned)base : 16;
-	opt.scheme = scheme("--scheme", scheme_name);
-	opt.from = from_name ? scheme("--from", from_name) : NULL;
-	opt.to = to_name ? scheme("--to", to_name) : NULL;
-	if (format_text) {
-		char err[128];
-		if (!(opt.format = format_compile(format_text, err, sizeof err)))
-			usage_error("--format: %s", err);
-	}
 }
 
-/* The final flush and close of stdout: a lost write is never silent. */
+/* The options `c` cannot use, or that contradict each other: usage errors
+ * naming them.  --base and --pad apply where a raw value is printed. */
+static void check_options(const struct command *c, enum mode mode, uint64_t uses)
+{
+	unsigned bad = given.options & ~c->options & ~(OPT(O_BASE) | OPT(O_PAD));
+	const char *name = c->name;
+	if (bad)
+		usage_error("%s does not apply to %s", option_names[__builtin_ctz(bad)], name);
+	if (mode == JSON && (given.options & OPT(O_FORMAT)))
+		usage_error("--json and --format contradict each other");
+	if ((given.options & OPT(O_QUIET)) && mode != PLAIN)
+		usage_error("--quiet and %s contradict each other", mode == JSON ? "--json" : "--format");
+	if (mode == PLAIN && !c->plain && (given.options & OPT(O_ZERO)))
+		usage_error("--zero-terminated does not apply to %s's drawing; "
+			    "use it with --json or --format", name);
+	for (enum key k = 0; k < K_NKEYS; k++)
+		if (uses & KEY(k) & ~c->keys)
+			usage_error("--format: %s has no field %%{%s}", name, keys[k].name);
+	bool raw_out = mode == PLAIN ? c->raw_plain
+				     : (uses & (KEY(K_RAW) | KEY(K_CANON_RAW))) != 0;
+	unsigned raw_opts = given.options & (OPT(O_BASE) | OPT(O_PAD));
+	if (raw_opts && !raw_out)
+		usage_error("%s does not apply to %s%s", raw_opts & OPT(O_BASE) ? given.base_name : "--pad",
+			    name, mode == JSON ? " --json, which gives raw and hex"
+					       : ", which prints no raw value here");
+	if (c == &cmd_convert && !(given.from && given.to))
+		usage_error("convert needs --from and --to");
+}
+
+/* The terminal's width, or 0 when standard output is not a terminal. */
+static unsigned columns(void)
+{
+	const char *env = getenv("COLUMNS");
+	struct winsize ws;
+	if (!isatty(1))
+		return 0;
+	if (env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 5 && atoi(env) > 0)
+		return (unsigned)atoi(env);
+	if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+static bool colour(void)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+	return isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
+}
+
+static struct format *compile(const char *option, const char *fmt)
+{
+	char err[128];
+	struct format *f = format_compile(fmt, err, sizeof err);
+	if (!f)
+		usage_error("%s: %s", option, err);
+	return f;
+}
+
+/* layout's operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
+static void check_layout(const struct job *j, int argc, const char **argv)
+{
+	if (!j->scheme_set && argc)
+		scheme(-1, argv[0]);
+	if (argc > (j->scheme_set ? 1 : 2))
+		usage_error("layout takes one SCHEME and one VALUE%s",
+			    j->scheme_set ? " (and --scheme names the scheme)" : "");
+}
+
+/* The final flush and close of stdout: a lost write is never silent, but a
+ * reader that went away ends devnum as SIGPIPE would, quietly. */
 static int finish(int status)
 {
 	if (out_flush() < 0 || (close(1) < 0 && errno != EBADF)) {
-		diag("write error: %s", strerror(out_errno ? out_errno : errno));
+		int e = out_errno ? out_errno : errno;
+		if (e == EPIPE) {
+			signal(SIGPIPE, SIG_DFL);
+			raise(SIGPIPE);
+		}
+		diag("write error: %s", strerror(e));
 		return EXIT_TROUBLE;
 	}
 	return status;
 }
 
-int main(int argc, const char **argv)
+/* popt reads options after the command word too, as git does, unless
+ * POSIXLY_CORRECT is set: hide it from popt alone. */
+static void open_context(int argc, const char **argv)
 {
+	const char *posix = getenv("POSIXLY_CORRECT"), *harder = getenv("POSIX_ME_HARDER");
+	char *keep[2] = { posix ? strdup(posix) : NULL, harder ? strdup(harder) : NULL };
+	unsetenv("POSIXLY_CORRECT");
+	unsetenv("POSIX_ME_HARDER");
 	ctx = poptGetContext("devnum", argc, argv, table, 0);
+	if (keep[0])
+		setenv("POSIXLY_CORRECT", keep[0], 1);
+	if (keep[1])
+		setenv("POSIX_ME_HARDER", keep[1], 1);
+	free(keep[0]);
+	free(keep[1]);
 	atexit(free_context);
 	poptSetOtherOptionHelp(ctx, "[OPTION...] COMMAND [ARG...]");
-	signal(SIGPIPE, SIG_IGN); /* a closed pipe is a write error we report */
-	parse_options();
+}
 
-	const char **args = poptGetArgs(ctx);
-	int nargs = 0;
-	while (args && args[nargs])
-		nargs++;
-	if (nargs == 0)
+int main(int argc, const char **argv)
+{
+	struct emitter out = { PLAIN, .style = { 16, false }, .end = '\n' };
+	struct job j = { .out = &out, .input_base = 10 };
+	struct format *user = NULL, *plain = NULL;
+	uint64_t uses = 0;
+
+	signal(SIGPIPE, SIG_DFL); /* a closed pipe ends devnum quietly */
+	open_context(argc, argv);
+	parse_options();
+	const char **ops = poptGetArgs(ctx);
+	int n = 0;
+	while (ops && ops[n])
+		n++;
+	if (n == 0)
 		usage_error("missing command");
-	const struct command *cmd = command(args[0]);
-	if (cmd->run == cmd_convert && (!opt.from || !opt.to))
-		usage_error("convert needs --from and --to");
-	return finish(cmd->run(nargs - 1, args + 1));
+	const struct command *c = command(ops[0]);
+	ops++, n--;
+	if (given.format)
+		uses = format_uses(user = compile("--format", given.format));
+	out.mode = given.options & OPT(O_JSON) ? JSON : user ? TEMPLATE : PLAIN;
+	check_options(c, out.mode, uses);
+	if (c->no_operands && n)
+		usage_error("%s takes no operands", c->name);
+	j.scheme = scheme(O_SCHEME, given.scheme ? given.scheme : "native");
+	j.scheme_set = given.scheme != NULL;
+	j.from = given.from ? scheme(O_FROM, given.from) : NULL;
+	j.to = given.to ? scheme(O_TO, given.to) : NULL;
+	j.input_base = given.input_base ? base("--input-base", given.input_base) : 10;
+	out.style.base = given.base ? base(given.base_name, given.base) : 16;
+	out.style.pad = given.options & OPT(O_PAD);
+	j.strict = given.options & OPT(O_STRICT);
+	j.legacy = given.options & OPT(O_LEGACY);
+	j.quiet = given.options & OPT(O_QUIET);
+	j.deref = given.options & OPT(O_DEREF);
+	j.zero = given.options & OPT(O_ZERO);
+	j.pairs = c->pairs;
+	j.columns = columns();
+	j.colour = colour();
+	out.end = j.zero ? '\0' : '\n';
+	out.user = user;
+	out.plain = plain = c->plain ? compile(c->name, c->plain) : NULL;
+	out.trim = c->table;
+	out.fold = c->table && c->hang && j.columns > c->hang + 20 ? j.columns : 0;
+	out.hang = c->hang;
+	if (c == &cmd_layout)
+		check_layout(&j, n, ops);
+	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
+	format_free(user);
+	format_free(plain);
+	return finish(status);
 }

@@ -27,7 +27,7 @@ static void trim(const char **s, size_t *n)
 		(*n)--;
 }
 
-static int fail(struct num_error *e, enum num_status st, char bad, unsigned base)
+static int refuse(struct num_error *e, enum num_status st, char bad, unsigned base)
 {
 	e->status = st;
 	e->bad = bad;
@@ -36,8 +36,9 @@ static int fail(struct num_error *e, enum num_status st, char bad, unsigned base
 	return -1;
 }
 
-/* Strips a base prefix or the h suffix from s; returns the base. */
-static unsigned take_base(const char **s, size_t *n)
+/* Strips a base prefix or the h suffix from s; returns the base.  Bare
+ * digits are in base `bare`; a leading 0 means octal only when that is 10. */
+static unsigned take_base(const char **s, size_t *n, unsigned bare)
 {
 	const char *p = *s;
 	if ((p[*n - 1] | 0x20) == 'h') {
@@ -45,12 +46,16 @@ static unsigned take_base(const char **s, size_t *n)
 		return 16;
 	}
 	if (*n < 2 || p[0] != '0')
-		return 10;
+		return bare;
 	switch (p[1] | 0x20) {
 	case 'x': *s += 2, *n -= 2; return 16;
 	case 'o': *s += 2, *n -= 2; return 8;
 	case 'b': *s += 2, *n -= 2; return 2;
-	default:  *s += 1, *n -= 1; return 8;
+	default:
+		if (bare != 10)
+			return bare;
+		*s += 1, *n -= 1;
+		return 8;
 	}
 }
 
@@ -81,31 +86,32 @@ digits(const char *s, size_t n, unsigned base, uint64_t *out, struct num_error *
 	for (size_t safe = n < safe_digits(base) ? n : safe_digits(base); i < safe; i++) {
 		unsigned d = digit1[(unsigned char)s[i]] - 1u;
 		if (d >= base)
-			return fail(e, NUM_DIGIT, s[i], base);
+			return refuse(e, NUM_DIGIT, s[i], base);
 		v = v * base + d;
 	}
 	for (; i < n; i++) {
 		unsigned d = digit1[(unsigned char)s[i]] - 1u;
 		if (d >= base)
-			return fail(e, NUM_DIGIT, s[i], base);
+			return refuse(e, NUM_DIGIT, s[i], base);
 		if (would_overflow(v, base, d))
-			return fail(e, NUM_OVERFLOW, 0, base);
+			return refuse(e, NUM_OVERFLOW, 0, base);
 		v = v * base + d;
 	}
 	*out = v;
 	return 0;
 }
 
-int parse_number(const char *s, size_t n, uint64_t *out, struct num_error *e)
+int parse_number(const char *s, size_t n, unsigned bare, uint64_t *out,
+		 struct num_error *e)
 {
 	trim(&s, &n);
 	if (n == 0)
-		return fail(e, NUM_EMPTY, 0, 10);
+		return refuse(e, NUM_EMPTY, 0, 10);
 	if (*s == '+' || *s == '-')
-		return fail(e, NUM_SIGN, *s, 10);
-	unsigned base = take_base(&s, &n);
+		return refuse(e, NUM_SIGN, *s, 10);
+	unsigned base = take_base(&s, &n, bare);
 	if (n == 0)
-		return fail(e, NUM_NODIGITS, 0, base);
+		return refuse(e, NUM_NODIGITS, 0, base);
 	switch (base) {
 	case 16: return digits(s, n, 16, out, e);
 	case 10: return digits(s, n, 10, out, e);
@@ -133,18 +139,19 @@ int looks_like_tuple(const char *s, size_t n)
 	return separator(s, n) != NULL;
 }
 
-int parse_tuple(const char *s, size_t n, struct dn_tuple *t, struct num_error *e)
+int parse_tuple(const char *s, size_t n, unsigned bare, struct dn_tuple *t,
+		struct num_error *e)
 {
 	trim(&s, &n);
 	const char *sep = separator(s, n);
 	if (!sep)
-		return fail(e, n ? NUM_NOT_TUPLE : NUM_EMPTY, 0, 10);
-	if (parse_number(s, (size_t)(sep - s), &t->major, e) < 0) {
+		return refuse(e, n ? NUM_NOT_TUPLE : NUM_EMPTY, 0, 10);
+	if (parse_number(s, (size_t)(sep - s), bare, &t->major, e) < 0) {
 		e->part = "major";
 		return -1;
 	}
 	size_t rest = n - (size_t)(sep - s) - 1;
-	if (parse_number(sep + 1, rest, &t->minor, e) < 0) {
+	if (parse_number(sep + 1, rest, bare, &t->minor, e) < 0) {
 		e->part = "minor";
 		return -1;
 	}

@@ -24,12 +24,16 @@ struct num_error {
 	const char *part; /* "major" or "minor" in a tuple, else NULL */
 };
 
-/* Decimal, 0x hex, 0o or leading-0 octal, 0b binary, or hex with a
- * trailing h; blanks around it are ignored.  0, or -1 with *e filled. */
-int parse_number(const char *s, size_t n, uint64_t *v, struct num_error *e);
+/* Bare digits in base `bare` (10, 16 or 8: --input-base), or with a
+ * prefix: 0x hex, 0o octal, 0b binary, or, when bare is 10, leading-0
+ * octal; or hex with a trailing h.  Blanks around it are ignored.
+ * 0, or -1 with *e filled. */
+int parse_number(const char *s, size_t n, unsigned bare, uint64_t *v,
+		 struct num_error *e);
 
 /* M:m, M,m or "M m", each part a number as above. */
-int parse_tuple(const char *s, size_t n, struct dn_tuple *t, struct num_error *e);
+int parse_tuple(const char *s, size_t n, unsigned bare, struct dn_tuple *t,
+		struct num_error *e);
 
 /* Whether s has a tuple separator (':', ',' or blanks between words). */
 int looks_like_tuple(const char *s, size_t n);

@@ -12,6 +12,7 @@
 
 static char obuf[OUT_SIZE];
 static size_t olen;
+static unsigned long flushes; /* a mark is stale once this moves */
 int out_errno;
 
 static int write_all(int fd, const char *p, size_t n)
@@ -35,6 +36,7 @@ int out_flush(void)
 	if (olen && !out_errno && write_all(1, obuf, olen) < 0)
 		out_errno = errno;
 	olen = 0;
+	flushes++;
 	return out_errno ? -1 : 0;
 }
 
@@ -49,6 +51,76 @@ static char *room(size_t n)
 	if (olen + n > OUT_SIZE)
 		out_flush();
 	return obuf + olen;
+}
+
+struct out_mark out_mark(size_t n)
+{
+	room(n);
+	return (struct out_mark){ olen, flushes };
+}
+
+/* The bytes written since m, or NULL if they did not stay in the buffer. */
+static char *since(struct out_mark m, size_t *n)
+{
+	if (m.flushes != flushes || olen < m.pos)
+		return NULL;
+	*n = olen - m.pos;
+	return obuf + m.pos;
+}
+
+void out_pad(struct out_mark m, unsigned width, bool left)
+{
+	size_t n;
+	char *p = since(m, &n);
+	if (!p || n >= width || olen + (width - n) > OUT_SIZE)
+		return;
+	if (!left)
+		memmove(p + (width - n), p, n);
+	memset(left ? p + n : p, ' ', width - n);
+	olen += width - n;
+}
+
+void out_trim(struct out_mark m)
+{
+	size_t n;
+	char *p = since(m, &n);
+	while (p && n && p[n - 1] == ' ')
+		n--, olen--;
+}
+
+void out_fold(struct out_mark m, unsigned columns, unsigned hang)
+{
+	char line[4096], *p;
+	size_t n, o = hang, col = hang;
+	if (!(p = since(m, &n)) || n <= columns || n <= hang || hang >= columns ||
+	    n > sizeof line)
+		return;
+	memcpy(line, p, hang);
+	for (size_t i = hang; i < n;) {
+		size_t w = 0;
+		while (i + w < n && p[i + w] != ' ')
+			w++;
+		if (o + hang + 1 + w > sizeof line)
+			return; /* leave it unfolded */
+		if (col > hang && col + 1 + w > columns) {
+			line[o++] = '\n';
+			memset(line + o, ' ', hang);
+			o += hang;
+			col = hang;
+		} else if (col > hang) {
+			line[o++] = ' ';
+			col++;
+		}
+		memcpy(line + o, p + i, w);
+		o += w;
+		col += w;
+		for (i += w; i < n && p[i] == ' ';)
+			i++;
+	}
+	if (m.pos + o > OUT_SIZE)
+		return;
+	memcpy(p, line, o);
+	olen = m.pos + o;
 }
 
 void out_mem(const void *p, size_t n)
@@ -138,15 +210,14 @@ static void out_padded(uint64_t v, unsigned base, unsigned width)
 	olen += n;
 }
 
-void out_tuple(uint64_t major, uint64_t minor, char end)
+void out_tuple(uint64_t major, uint64_t minor)
 {
 	unsigned a = count_digits(major, 10), b = count_digits(minor, 10);
-	char *p = room(a + b + 2);
+	char *p = room(a + b + 1);
 	put_digits(p, a, major, 10);
 	p[a] = ':';
 	put_digits(p + a + 1, b, minor, 10);
-	p[a + b + 1] = end;
-	olen += a + b + 2;
+	olen += a + b + 1;
 }
 
 void out_digits(uint64_t v, unsigned base)
@@ -197,10 +268,11 @@ void out_json_str(const char *str, size_t n)
 		unsigned c = s[i];
 		if (c >= 0x80) {
 			size_t len = utf8_len(s + i, n - i);
+			char esc[7] = { '\\', 'u', 'd', 'c', digits_lc[c >> 4], digits_lc[c & 15], 0 };
 			if (len)
 				out_mem(s + i, len);
 			else
-				out_str("\\ufffd");
+				out_str(esc);
 			i += len ? len : 1;
 			continue;
 		}

@@ -16,14 +16,34 @@ void out_mem(const void *p, size_t n);
 void out_str(const char *s);
 void out_char(char c);
 void out_u64(uint64_t v);
-/* "major:minor" and `end`, in one go: the hot path of decode */
-void out_tuple(uint64_t major, uint64_t minor, char end);
+/* "major:minor" in one go: the hot path of decode */
+void out_tuple(uint64_t major, uint64_t minor);
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */
 void out_based(uint64_t v, unsigned base, unsigned digits);
-/* a JSON string literal of any bytes; invalid UTF-8 becomes U+FFFD */
+/* A JSON string literal of any bytes.  A byte that is not part of valid
+ * UTF-8 becomes the lone surrogate U+DC00 + byte (\udcff for 0xff), as
+ * Python's surrogateescape reads it: two different byte strings never
+ * give the same literal. */
 void out_json_str(const char *s, size_t n);
+/* A place in the output, with at least n bytes of room after it, for the
+ * calls below to rework what was written since; they do nothing once
+ * the buffer was flushed in between. */
+struct out_mark {
+	size_t pos;
+	unsigned long flushes;
+};
+struct out_mark out_mark(size_t n);
+/* Pads what was written since m with blanks to `width` columns, after it
+ * (left-justified) or before it. */
+void out_pad(struct out_mark m, unsigned width, bool left);
+/* Drops the blanks that end what was written since m. */
+void out_trim(struct out_mark m);
+/* Folds what was written since m at blanks to fit `columns`, later lines
+ * indented by `hang`. */
+void out_fold(struct out_mark m, unsigned columns, unsigned hang);
+
 /* 0, or -1 once a write has failed (errno saved in out_errno) */
 int out_flush(void);
 bool out_failed(void);

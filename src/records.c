@@ -26,21 +26,37 @@ static int blank_record(const char *s, size_t n)
 	return 1;
 }
 
-static int one_record(record_fn fn, const char *s, size_t n, uintmax_t line)
+/* Runs fn on one record and reports how it went. */
+static int run(const struct job *j, record_fn fn, const char *s, size_t n,
+	       uintmax_t line)
 {
+	struct record r;
 	struct where w = { line };
-	if (!opt.zero && n && s[n - 1] == '\r')
+	record_start(&r, s, n);
+	int status = fn(j, &r);
+	report(j->out, &w, &r, status);
+	return status;
+}
+
+static int one_record(const struct job *j, record_fn fn, const char *s, size_t n,
+		      uintmax_t line)
+{
+	if (!j->zero && n && s[n - 1] == '\r')
 		n--;
 	if (blank_record(s, n))
 		return EXIT_OK;
-	return fn(s, n, &w);
+	return run(j, fn, s, n, line);
 }
 
-static int too_long(const char *head, uintmax_t line)
+static int refuse_long(const struct job *j, struct record *r)
 {
-	struct where w = { line };
-	return fail_record(&w, head, 81, EXIT_TROUBLE,
-			   "record longer than %zu bytes", RECORD_MAX);
+	(void)j;
+	return fail(r, EXIT_TROUBLE, "record longer than %zu bytes", RECORD_MAX);
+}
+
+static int too_long(const struct job *j, const char *head, uintmax_t line)
+{
+	return run(j, refuse_long, head, 81, line);
 }
 
 static int max(int a, int b)
@@ -62,9 +78,9 @@ static ssize_t fill(size_t have)
 	return r;
 }
 
-static int read_stdin(record_fn fn)
+static int read_stdin(const struct job *j, record_fn fn)
 {
-	const char term = opt.zero ? '\0' : '\n';
+	const char term = j->zero ? '\0' : '\n';
 	char head[81]; /* enough for quote() to show it was cut */
 	size_t start = 0, end = 0;
 	uintmax_t line = 0;
@@ -79,8 +95,8 @@ static int read_stdin(record_fn fn)
 				memcpy(head, ibuf + start, sizeof head);
 				skipping = 1;
 			}
-			status = max(status, skipping ? too_long(head, line)
-						      : one_record(fn, ibuf + start, n, line));
+			status = max(status, skipping ? too_long(j, head, line)
+						      : one_record(j, fn, ibuf + start, n, line));
 			skipping = 0;
 			start += n + 1;
 			if (out_errno)
@@ -104,23 +120,38 @@ static int read_stdin(record_fn fn)
 		end += (size_t)r;
 	}
 	if (skipping)
-		return max(status, too_long(head, line + 1));
+		return max(status, too_long(j, head, line + 1));
 	if (end)
-		status = max(status, one_record(fn, ibuf, end, line + 1));
+		status = max(status, one_record(j, fn, ibuf, end, line + 1));
 	return status;
 }
 
-int for_each_record(record_fn fn, int argc, const char **argv)
+/* Two operands that are plain numbers, where a command takes tuples. */
+static bool a_pair(int argc, const char **argv)
 {
-	static const struct where operand = { 0 };
+	return argc == 2 && strcmp(argv[0], "-") != 0 && strcmp(argv[1], "-") != 0 &&
+	       !looks_like_tuple(argv[0], strlen(argv[0])) &&
+	       !looks_like_tuple(argv[1], strlen(argv[1])) &&
+	       strlen(argv[0]) + strlen(argv[1]) < RECORD_MAX;
+}
+
+int for_each_record(const struct job *j, record_fn fn, int argc, const char **argv)
+{
 	int status = EXIT_OK;
 	if (argc == 0)
-		return read_stdin(fn);
+		return read_stdin(j, fn);
+	if (j->pairs && a_pair(argc, argv)) { /* "encode 3 1" is 3:1 */
+		size_t a = strlen(argv[0]), b = strlen(argv[1]);
+		memcpy(ibuf, argv[0], a);
+		ibuf[a] = ':';
+		memcpy(ibuf + a + 1, argv[1], b);
+		return run(j, fn, ibuf, a + b + 1, 0);
+	}
 	for (int i = 0; i < argc && !out_failed(); i++) {
 		if (strcmp(argv[i], "-") == 0)
-			status = max(status, read_stdin(fn));
+			status = max(status, read_stdin(j, fn));
 		else
-			status = max(status, fn(argv[i], strlen(argv[i]), &operand));
+			status = max(status, run(j, fn, argv[i], strlen(argv[i]), 0));
 	}
 	return status;
 }

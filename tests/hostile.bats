@@ -187,8 +187,8 @@ devnum: '0x10000000000000000': larger than 2^64-1"
 	sed 's/^/1:/' "$BATS_TEST_TMPDIR/raws" > "$BATS_TEST_TMPDIR/tuples"
 	while IFS='|' read -r cmd input; do
 		run2 bash -c "devnum $cmd < '$BATS_TEST_TMPDIR/$input' | head -n 1 > /dev/null; exit \${PIPESTATUS[0]}"
-		assert_failure 2
-		assert_equal "$stderr" "devnum: write error: Broken pipe"
+		assert_failure 141
+		assert_equal "$stderr" ""
 	done <<-'END'
 	decode|raws
 	encode -s kernel|tuples

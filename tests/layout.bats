@@ -47,7 +47,7 @@ load helper
 
 @test "layout of every scheme, with and without a value, fits 80 columns" {
 	run2 devnum schemes --json
-	for s in $(jq -r .name <<<"$output"); do
+	for s in $(jq -r .scheme <<<"$output"); do
 		run2 devnum layout "$s"
 		assert_success
 		value=0
@@ -64,7 +64,7 @@ load helper
 	# the labels of each 64-bit scheme's rows cover bits 63..0 once
 	for s in glibc hpa hpa1220 freebsd split32 aix solaris; do
 		run2 devnum layout --json "$s"
-		run jq '[.fields[] | .hi - .lo + 1] | add' <<<"$output"
+		run jq -s '[.[] | .hi - .lo + 1] | add' <<<"$output"
 		assert_output 64
 	done
 }
@@ -78,12 +78,15 @@ load helper
 	[[ "$output" != *$'\033'* ]]
 }
 
-@test "layout --json: the fields and the value's tuple" {
+@test "layout --json: a record a field, then the value's decode" {
 	run2 devnum layout --json glibc 0x10b300
 	assert_success
-	# four fields, minor[31:8] split at the row boundary: five segments
-	run jq -c '[.scheme, .width, .major, .minor, .canonical, (.fields | length)]' <<<"$output"
-	assert_output '["glibc",64,179,256,true,5]'
+	# four fields, each one segment when rows do not cut them
+	run jq -c 'select(.kind != "decode") | [.hi, .lo, .kind, .part_hi, .part_lo, .value]' <<<"$output"
+	assert_output $'[63,44,"major",31,12,0]\n[43,20,"minor",31,8,1]\n[19,8,"major",11,0,179]\n[7,0,"minor",7,0,0]'
+	run2 devnum layout --json glibc 0x10b300
+	run jq -c 'select(.kind == "decode") | [.scheme, .major, .minor, .canonical, .hex]' <<<"$output"
+	assert_output '["glibc",179,256,true,"0x10b300"]'
 }
 
 @test "layout: a scheme and a value at most" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # output: --json (checked with jq, a real parser), --format, --base, --pad,
-# and write errors: /dev/full and a closed pipe are reported, exit 2.
+# and write errors: /dev/full is reported, exit 2; a closed pipe is quiet.
 load helper
 
 @test "--json: one valid object per record with the CLI.md fields" {
@@ -128,11 +128,22 @@ load helper
 	assert_failure 2
 }
 
-@test "a closed pipe is reported, exit 2" {
-	run2 bash -c "seq 1000000 | devnum decode | head -n 1; exit \${PIPESTATUS[1]}"
-	assert_failure 2
+@test "a closed pipe ends devnum quietly, as SIGPIPE does (status 141)" {
+	run2 bash -c "seq 2000000 | devnum decode | head -n 1; exit \${PIPESTATUS[1]}"
+	assert_failure 141
 	assert_output 0:1
-	assert_equal "$stderr" "devnum: write error: Broken pipe"
+	assert_equal "$stderr" ""
+	# so a pipefail script sees what it sees of yes | head -1, not a usage error
+	run2 bash -o pipefail -c "seq 2000000 | devnum decode | head -n 1"
+	assert_failure 141
+	assert_equal "$stderr" ""
+}
+
+@test "a closed pipe with SIGPIPE ignored by the parent is still quiet" {
+	seq 2000000 > "$BATS_TEST_TMPDIR/in"
+	run2 bash -c "trap '' PIPE; devnum decode < '$BATS_TEST_TMPDIR/in' | head -n 1; exit \${PIPESTATUS[0]}"
+	assert_failure 141
+	assert_equal "$stderr" ""
 }
 
 @test "a closed stdout is reported, exit 2" {

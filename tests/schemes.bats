@@ -18,7 +18,7 @@ load helper
 	run2 devnum schemes --json
 	assert_success
 	assert_equal "${#lines[@]}" 19
-	run2 jq -r 'select(.name == "darwin") | [.width, .major_max, .minor_max, (.aliases|join(","))] | @tsv' <<<"$output"
+	run2 jq -r 'select(.scheme == "darwin") | [.width, .major_max, .minor_max, (.aliases|join(","))] | @tsv' <<<"$output"
 	assert_output $'32\t255\t16777215\tmacos,hpux'
 }
 

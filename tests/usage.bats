@@ -13,10 +13,10 @@ load helper
 	assert_success
 }
 
-@test "--version's first line is 'devnum (devnum) X.Y.Z'" {
+@test "--version's first line is 'devnum X.Y.Z'" {
 	run2 devnum --version
 	assert_success
-	assert_line --index 0 --regexp '^devnum \(devnum\) [0-9]+\.[0-9]+\.[0-9]+$'
+	assert_line --index 0 --regexp '^devnum [0-9]+\.[0-9]+\.[0-9]+$'
 	run2 devnum -V
 	assert_success
 }
@@ -62,7 +62,7 @@ load helper
 @test "--base takes 16, 10 or 8 only" {
 	run2 devnum --base=7 encode 1:1
 	assert_failure 2
-	[[ "$stderr" == "devnum: --base: 7 is not 16, 10 or 8"* ]]
+	[[ "$stderr" == "devnum: --base: '7' is not 16, 10 or 8"* ]]
 	run2 devnum --base=ten encode 1:1
 	assert_failure 2
 }

@@ -1,6 +1,6 @@
 /* fuzz_format.c - --format templates: compile anything, run what compiles
- * over a record with extreme values in every scheme, and check that only a
- * '%' or a '\' can make a template wrong. */
+ * over records with extreme values in every scheme, some fields missing,
+ * and check that only a '%' or a '\' can make a template wrong. */
 #define _GNU_SOURCE
 #include <assert.h>
 #include <fcntl.h>
@@ -8,10 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "format.h"
 #include "output.h"
-
-struct options opt = { .base = 16 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,12 +24,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dup2(null_fd, 1);
 	struct format *f = format_compile(fmt, err, sizeof err);
 	if (f) {
-		struct value v;
+		struct record r;
+		struct style st = { 8, true };
 		for (size_t i = 0; i < dn_nschemes; i++) {
-			value_init(&v, fmt, size, &dn_schemes[i]);
-			v.t = (struct dn_tuple){ UINT32_MAX, UINT32_MAX };
-			v.raw = UINT64_MAX;
-			format_run(f, &v);
+			record_start(&r, fmt, size);
+			set_scheme(&r, &dn_schemes[i]);
+			r.from = &dn_schemes[dn_nschemes - 1 - i];
+			for (int k = K_WIDTH; k < K_NKEYS; k++)
+				if ((i + (size_t)k) % 3) {
+					set_num(&r, (enum key)k, UINT64_MAX);
+					r.text[k] = fmt, r.len[k] = size;
+				}
+			format_run(f, &r, &st);
 		}
 		out_flush();
 		format_free(f);

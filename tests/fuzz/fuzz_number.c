@@ -33,16 +33,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dn_tuple t = { 0, 0 };
 	uint64_t v = 0, w;
 	char buf[32], msg[128];
-	if (parse_number(s, size, &v, &e) == 0) {
+	unsigned bare = size && data[0] & 1 ? 16 : 10;
+	if (parse_number(s, size, bare, &v, &e) == 0) {
 		int n = snprintf(buf, sizeof buf, "%#llx", (unsigned long long)v);
-		assert(parse_number(buf, (size_t)n, &w, &e) == 0 && w == v);
+		assert(parse_number(buf, (size_t)n, bare, &w, &e) == 0 && w == v);
 		n = snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-		assert(parse_number(buf, (size_t)n, &w, &e) == 0 && w == v);
+		assert(parse_number(buf, (size_t)n, 10, &w, &e) == 0 && w == v);
 	} else {
 		num_strerror(&e, msg, sizeof msg);
 		assert(strlen(msg) > 0);
 	}
-	if (parse_tuple(s, size, &t, &e) < 0)
+	if (parse_tuple(s, size, bare, &t, &e) < 0)
 		num_strerror(&e, msg, sizeof msg);
 	if (size >= 8)
 		memcpy(&v, data, 8);

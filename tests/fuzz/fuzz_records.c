@@ -11,37 +11,43 @@
 #include "cli.h"
 #include "output.h"
 
-struct options opt; /* main.c's, which the harness replaces */
-
-static int (*const commands[])(int, const char **) = {
-	cmd_encode, cmd_decode, cmd_convert, cmd_check, cmd_canon,
-	cmd_aliases, cmd_explain, cmd_layout,
+static const struct command *const commands[] = {
+	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
+	&cmd_aliases, &cmd_explain, &cmd_layout,
 };
 
-static const struct format *template(void)
+static const struct format *compiled(const char *text)
 {
-	static struct format *f;
 	char err[64];
-	if (!f)
-		f = format_compile("%M:%m %r %d %x %o %s [%i]%%\\t", err, sizeof err);
-	return f;
+	return text ? format_compile(text, err, sizeof err) : NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int null_fd = -1;
+	static const struct format *user, *plain[8];
 	static const unsigned bases[] = { 16, 10, 8, 16 };
 	if (size < 2)
 		return 0;
 	uint8_t pick = data[0], flags = data[1];
 	data += 2, size -= 2;
-	opt = (struct options){
+	size_t c = (pick >> 5) % (sizeof commands / sizeof *commands);
+	if (!user)
+		user = compiled("%M:%m %r %d %x %o %s [%i]%( %n%)%%\\t");
+	if (!plain[c])
+		plain[c] = compiled(commands[c]->plain);
+	struct emitter out = {
+		flags >> 3 & 1 ? JSON : flags >> 7 ? TEMPLATE : PLAIN, plain[c], user,
+		{ bases[flags & 3], flags >> 2 & 1 }, flags >> 4 & 1 ? '\0' : '\n',
+		commands[c]->table, 0, 0,
+	};
+	struct job j = {
 		.scheme = &dn_schemes[pick % dn_nschemes],
 		.from = &dn_schemes[(pick / 3u) % dn_nschemes],
 		.to = &dn_schemes[(pick / 7u) % dn_nschemes],
-		.base = bases[flags & 3], .pad = flags >> 2 & 1, .json = flags >> 3 & 1,
-		.zero = flags >> 4 & 1, .strict = flags >> 5 & 1, .quiet = flags >> 6 & 1,
-		.legacy = flags >> 6 & 1, .format = flags >> 7 ? template() : NULL,
+		.input_base = bases[(flags >> 5) & 3] , .strict = flags >> 5 & 1,
+		.quiet = flags >> 6 & 1 && out.mode == PLAIN, .legacy = flags >> 6 & 1,
+		.zero = flags >> 4 & 1, .pairs = commands[c]->pairs, .out = &out,
 	};
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
@@ -51,17 +57,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dup2(in, 0);
 	dup2(null_fd, 1);
 	close(in);
-	int (*cmd)(int, const char **) = commands[(pick >> 5) % (sizeof commands / sizeof *commands)];
-	if (cmd == cmd_layout) {
+	if (commands[c] == &cmd_layout) {
 		/* layout takes operands: the input, cut short, is the value */
 		char value[64];
 		size_t n = size < sizeof value - 1 ? size : sizeof value - 1;
 		memcpy(value, data, n);
 		value[n] = 0;
 		const char *argv[] = { value };
-		cmd(1, argv);
+		j.scheme_set = true;
+		commands[c]->run(&j, 1, argv);
+	} else if (commands[c]->run) {
+		commands[c]->run(&j, 0, NULL);
 	} else {
-		cmd(0, NULL);
+		for_each_record(&j, commands[c]->record, 0, NULL);
 	}
 	out_flush();
 	return 0;

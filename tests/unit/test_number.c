@@ -40,6 +40,17 @@ static const struct tuple_case tuples[] = {
 	{ "3 1 2", NUM_DIGIT, 0, 0 }, { "a:1", NUM_DIGIT, 0, 0 },
 };
 
+/* --input-base: bare digits in that base; prefixes still say theirs. */
+struct base_case { const char *in; unsigned base; enum num_status status; uint64_t v; };
+
+static const struct base_case based[] = {
+	{ "15", 16, NUM_OK, 0x15 }, { "0801", 16, NUM_OK, 0x801 }, { "10b300", 16, NUM_OK, 0x10b300 },
+	{ "0x10", 16, NUM_OK, 16 }, { "0o17", 16, NUM_OK, 15 }, { "804h", 16, NUM_OK, 0x804 },
+	{ "fffffffffffffffff", 16, NUM_OVERFLOW, 0 }, { "g", 16, NUM_DIGIT, 0 },
+	{ "17", 8, NUM_OK, 15 }, { "017", 8, NUM_OK, 15 }, { "0x17", 8, NUM_OK, 0x17 },
+	{ "19", 8, NUM_DIGIT, 0 }, { "0801", 10, NUM_DIGIT, 0 }, { "801", 10, NUM_OK, 801 },
+};
+
 int main(void)
 {
 	char msg[128];
@@ -47,7 +58,7 @@ int main(void)
 		const struct num_case *c = &numbers[i];
 		struct num_error e = { 0 };
 		uint64_t v = 0;
-		int rc = parse_number(c->in, strlen(c->in), &v, &e);
+		int rc = parse_number(c->in, strlen(c->in), 10, &v, &e);
 		if (c->status == NUM_OK)
 			ok(rc == 0 && v == c->v, "'%s' is %llu", c->in, (unsigned long long)c->v);
 		else
@@ -58,7 +69,7 @@ int main(void)
 		const struct tuple_case *c = &tuples[i];
 		struct num_error e = { 0 };
 		struct dn_tuple t = { 0, 0 };
-		int rc = parse_tuple(c->in, strlen(c->in), &t, &e);
+		int rc = parse_tuple(c->in, strlen(c->in), 10, &t, &e);
 		if (c->status == NUM_OK)
 			ok(rc == 0 && t.major == c->major && t.minor == c->minor,
 			   "tuple '%s' is %llu:%llu", c->in, (unsigned long long)c->major,
@@ -66,7 +77,22 @@ int main(void)
 		else
 			ok(rc < 0 && e.status == c->status, "tuple '%s' is refused", c->in);
 	}
-	ok(parse_number("12\0", 3, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,
+	for (size_t i = 0; i < sizeof based / sizeof based[0]; i++) {
+		const struct base_case *c = &based[i];
+		struct num_error e = { 0 };
+		uint64_t v = 0;
+		int rc = parse_number(c->in, strlen(c->in), c->base, &v, &e);
+		if (c->status == NUM_OK)
+			ok(rc == 0 && v == c->v, "'%s' with input base %u is %llu", c->in, c->base,
+			   (unsigned long long)c->v);
+		else
+			ok(rc < 0 && e.status == c->status, "'%s' with input base %u is refused",
+			   c->in, c->base);
+	}
+	struct dn_tuple t = { 0, 0 };
+	ok(parse_tuple("b3 100", 6, 16, &t, &(struct num_error){ 0 }) == 0 && t.major == 179 &&
+	   t.minor == 256, "stat -c '%%t %%T' of 179:256 is read with input base 16");
+	ok(parse_number("12\0", 3, 10, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,
 	   "a NUL byte inside a number is refused");
 	struct num_error e = { NUM_DIGIT, 'g', 16, "minor" };
 	num_strerror(&e, msg, sizeof msg);

@@ -36,7 +36,7 @@ struct dn_scheme {
 	unsigned rules;      /* enum dn_rule */
 	uint64_t ignored;    /* raw bits decode ignores: aliases */
 	uint64_t fixed;      /* bits (within ignored) that encode always sets */
-	const char *within;  /* a scheme whose limits the platform imposes too */
+	const char *within;  /* a scheme whose limits the Linux kernel imposes too */
 	struct dn_field field[DN_MAX_FIELDS];
 };
 
@@ -58,6 +58,8 @@ enum dn_why {
 	DN_STRAY,        /* raw has bits hi:lo set that no field carries */
 	DN_IGNORED_BITS, /* alias: bits hi:lo are ignored and differ from canonical */
 	DN_LEGACY,       /* alias: a legacy 16-bit value in the window */
+	DN_BEYOND,       /* tuple beyond the scheme's `within`: value, limit =
+			    the largest major, minor there */
 };
 
 /* Why an encode or decode did not give a plain canonical answer. */
@@ -66,6 +68,8 @@ struct dn_reason {
 	enum dn_part part;
 	uint8_t hi, lo;
 	uint64_t value, limit;
+	struct dn_tuple t; /* DN_IN_WINDOW, DN_BEYOND, aliases: the tuple */
+	uint64_t canon;    /* aliases: the canonical raw */
 };
 
 extern const struct dn_scheme dn_schemes[];
@@ -82,6 +86,10 @@ uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part);
 /* How many bits of a part the scheme carries. */
 unsigned dn_part_bits(const struct dn_scheme *s, enum dn_part part);
 
+/* 0 if the platform behind s can hold t too (always, for a scheme with no
+ * `within`), or -1 with *why filled (DN_BEYOND). */
+int dn_within(const struct dn_scheme *s, struct dn_tuple t, struct dn_reason *why);
+
 /* 0 and *raw set, or -1 with *why filled. */
 int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
 	      struct dn_reason *why);
@@ -91,6 +99,19 @@ int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
 enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
 			  struct dn_tuple *t, uint64_t *canon,
 			  struct dn_reason *why);
+
+/* What a reader that checks nothing makes of raw, by one rule for every
+ * scheme: each field is read from its place, and the field highest in the
+ * raw also takes every bit above it, as a shift with no mask does (legacy
+ * reads 0x10b300 as 4275:0).  Bits in no field are dropped; the scheme's
+ * rules (window, sentinel, ignored bits) do not apply; parts may exceed
+ * 32 bits. */
+struct dn_tuple dn_decode_unchecked(const struct dn_scheme *s, uint64_t raw);
+
+/* The English for *r, as snprintf writes it: "major 4096 out of range for
+ * linux32 (at most 4095)".  Locale-independent. */
+int dn_strreason(char *buf, size_t size, const struct dn_scheme *s,
+		 const struct dn_reason *r);
 
 /* Every raw value that decodes to one tuple, canonical first, computed
  * on the fly from the scheme's ignored bits and legacy window. */

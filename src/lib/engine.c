@@ -1,8 +1,5 @@
-/* engine.c - encode, decode and aliases for any scheme, from its table. */
+/* engine.c - encode and decode for any scheme, read from its table. */
 #include <config.h>
-
-#include <strings.h>
-#include <string.h>
 
 #include "devnum.h"
 
@@ -37,34 +34,6 @@ unsigned dn_part_bits(const struct dn_scheme *s, enum dn_part part)
 	return (unsigned)__builtin_popcountll(dn_part_mask(s, part));
 }
 
-static bool matches(const char *name, const char *want, size_t n)
-{
-	return strlen(name) == n && strncasecmp(name, want, n) == 0;
-}
-
-static bool has_alias(const char *list, const char *want)
-{
-	size_t n = strlen(want);
-	for (const char *p = list; *p;) {
-		size_t len = strcspn(p, " ");
-		if (len == n && strncasecmp(p, want, n) == 0)
-			return true;
-		p += len + (p[len] == ' ');
-	}
-	return false;
-}
-
-const struct dn_scheme *dn_scheme_find(const char *name)
-{
-	if (strcasecmp(name, "native") == 0)
-		return dn_native();
-	for (size_t i = 0; i < dn_nschemes; i++)
-		if (matches(dn_schemes[i].name, name, strlen(name)) ||
-		    has_alias(dn_schemes[i].aliases, name))
-			return &dn_schemes[i];
-	return NULL;
-}
-
 /* The run of bits around bit `b` that `mask` leaves clear, as hi:lo,
  * clipped to `top`: the field gap or raw hole that a stray bit fell in. */
 static void clear_run(uint64_t mask, unsigned b, unsigned top, struct dn_reason *r)
@@ -76,6 +45,12 @@ static void clear_run(uint64_t mask, unsigned b, unsigned top, struct dn_reason 
 		hi++;
 	r->lo = (uint8_t)lo;
 	r->hi = (uint8_t)hi;
+}
+
+/* A legacy window holds the 16-bit 8:8 values that do not also mean 0:m. */
+static bool in_window(uint64_t raw)
+{
+	return raw - 0x100 < 0xff00;
 }
 
 static unsigned lowest_bit(uint64_t v)
@@ -97,26 +72,55 @@ static int refuse_part(enum dn_part part, uint64_t value, uint64_t carried,
 	return -1;
 }
 
-int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
-	      struct dn_reason *why)
+/* The fields of t placed in a raw value, with the bits of each part that
+ * the fields carry; no check. */
+static uint64_t pack(const struct dn_scheme *s, struct dn_tuple t,
+		     uint64_t *carried_major, uint64_t *carried_minor)
 {
-	uint64_t out = s->fixed, carried_major = 0, carried_minor = 0;
-
+	uint64_t out = s->fixed, cmaj = 0, cmin = 0;
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct dn_field *f = &s->field[i];
 		uint64_t m = field_mask(f), is_minor = 0 - (uint64_t)f->part;
 		uint64_t part = (t.minor & is_minor) | (t.major & ~is_minor);
 		out |= (part >> f->lo & m) << f->at;
-		carried_minor |= m << f->lo & is_minor;
-		carried_major |= m << f->lo & ~is_minor;
+		cmin |= m << f->lo & is_minor;
+		cmaj |= m << f->lo & ~is_minor;
 	}
+	*carried_major = cmaj;
+	*carried_minor = cmin;
+	return out;
+}
+
+int dn_within(const struct dn_scheme *s, struct dn_tuple t, struct dn_reason *why)
+{
+	const struct dn_scheme *k = s->within ? dn_scheme_find(s->within) : NULL;
+	uint64_t carried_major, carried_minor;
+	if (!k)
+		return 0;
+	pack(k, t, &carried_major, &carried_minor);
+	if (!(t.major & ~carried_major) && !(t.minor & ~carried_minor))
+		return 0;
+	why->why = DN_BEYOND;
+	why->t = t;
+	why->value = carried_major;
+	why->limit = carried_minor;
+	return -1;
+}
+
+int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
+	      struct dn_reason *why)
+{
+	uint64_t carried_major, carried_minor;
+	uint64_t out = pack(s, t, &carried_major, &carried_minor);
+
 	if (t.major & ~carried_major)
 		return refuse_part(DN_MAJOR, t.major, carried_major, why);
 	if (t.minor & ~carried_minor)
 		return refuse_part(DN_MINOR, t.minor, carried_minor, why);
-	if ((s->rules & DN_LEGACY_WINDOW) && out - 0x100 < 0xff00) {
+	if ((s->rules & DN_LEGACY_WINDOW) && in_window(out)) {
 		why->why = DN_IN_WINDOW;
 		why->value = out;
+		why->t = t;
 		return -1;
 	}
 	if ((s->rules & DN_NODEV) && out == ones(s->width)) {
@@ -137,46 +141,74 @@ static enum dn_verdict invalid(struct dn_reason *why, enum dn_why w, uint64_t ra
 	return DN_INVALID;
 }
 
+/* Each field's bits moved back into its part; *carried gets the raw bits
+ * the fields cover.  `above`: the field highest in the raw also takes
+ * every bit above it, as a shift with no mask would. */
+static struct dn_tuple unpack(const struct dn_scheme *s, uint64_t raw,
+			      uint64_t *carried, bool above)
+{
+	uint64_t major = 0, minor = 0, cover = 0;
+	unsigned top = 0;
+	for (unsigned i = 1; above && i < s->nfields; i++)
+		top = s->field[i].at > s->field[top].at ? i : top;
+	for (unsigned i = 0; i < s->nfields; i++) {
+		const struct dn_field *f = &s->field[i];
+		uint64_t m = field_mask(f), bits = raw >> f->at;
+		uint64_t is_minor = 0 - (uint64_t)f->part; /* all ones for DN_MINOR */
+		bits = (above && i == top ? bits : bits & m) << f->lo;
+		minor |= bits & is_minor;
+		major |= bits & ~is_minor;
+		cover |= m << f->at;
+	}
+	*carried = cover;
+	return (struct dn_tuple){ major, minor };
+}
+
+struct dn_tuple dn_decode_unchecked(const struct dn_scheme *s, uint64_t raw)
+{
+	uint64_t carried;
+	return unpack(s, raw, &carried, true);
+}
+
+static enum dn_verdict alias(struct dn_reason *why, enum dn_why w, uint64_t raw,
+			     struct dn_tuple t, uint64_t canon)
+{
+	why->why = w;
+	why->value = raw;
+	why->t = t;
+	why->canon = canon;
+	return DN_ALIAS;
+}
+
 enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
 			  struct dn_tuple *t, uint64_t *canon,
 			  struct dn_reason *why)
 {
 	const uint64_t max = ones(s->width);
-	uint64_t major = 0, minor = 0, carried = s->ignored;
+	uint64_t carried, unused;
 
 	if (raw > max)
 		return invalid(why, DN_TOO_WIDE, raw, max);
 	if ((s->rules & DN_NODEV) && raw == max)
 		return invalid(why, DN_SENTINEL, raw, max);
-	if ((s->rules & DN_LEGACY_WINDOW) && raw - 0x100 < 0xff00) {
-		t->major = raw >> 8;
-		t->minor = raw & 0xff;
-		*canon = t->major << 32 | t->minor;
-		why->why = DN_LEGACY;
-		why->value = raw;
-		return DN_ALIAS;
+	if ((s->rules & DN_LEGACY_WINDOW) && in_window(raw)) {
+		/* an unconverted 8:8 number: its canonical form is the tuple
+		 * packed by the scheme's own fields */
+		*t = (struct dn_tuple){ raw >> 8, raw & 0xff };
+		*canon = pack(s, *t, &unused, &unused);
+		return alias(why, DN_LEGACY, raw, *t, *canon);
 	}
-	for (unsigned i = 0; i < s->nfields; i++) {
-		const struct dn_field *f = &s->field[i];
-		uint64_t m = field_mask(f), bits = (raw >> f->at & m) << f->lo;
-		uint64_t is_minor = 0 - (uint64_t)f->part; /* all ones for DN_MINOR */
-		minor |= bits & is_minor;
-		major |= bits & ~is_minor;
-		carried |= m << f->at;
-	}
+	*t = unpack(s, raw, &carried, false);
+	carried |= s->ignored;
 	if (raw & ~carried) {
 		clear_run(carried, lowest_bit(raw & ~carried), s->width, why);
 		return invalid(why, DN_STRAY, raw, max);
 	}
-	t->major = major;
-	t->minor = minor;
 	*canon = (raw & ~s->ignored) | s->fixed;
 	if (*canon != raw) {
-		why->why = DN_IGNORED_BITS;
-		why->value = raw;
 		why->hi = (uint8_t)(63 - __builtin_clzll(s->ignored));
 		why->lo = (uint8_t)lowest_bit(s->ignored);
-		return DN_ALIAS;
+		return alias(why, DN_IGNORED_BITS, raw, *t, *canon);
 	}
 	return DN_CANONICAL;
 }

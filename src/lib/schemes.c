@@ -2,7 +2,8 @@
  *
  * MA(h, l, at) puts major[h:l] at raw bit `at`; MI likewise for the minor.
  * A bit no field carries must be zero unless the scheme lists it as ignored.
- * Sources are named in each origin line; SCHEMES.md has the details.
+ * Each origin line names the source; devnum-schemes(7) gives them in full.
+ * This file is data only: names.c looks schemes up, engine.c reads them.
  */
 #include <config.h>
 
@@ -37,8 +38,9 @@ const struct dn_scheme dn_schemes[] = {
 	  32, FIELDS(MI(7, 0, 0), MA(11, 0, 8), MI(19, 8, 20)) },
 	{ "kernel", "linux-kernel kdev osf1 bsdos btrfs", "Linux in-kernel MKDEV (MINORBITS 20)",
 	  32, FIELDS(MI(19, 0, 0), MA(11, 0, 20)) },
+	/* sysv_encode_dev packs a kernel dev_t: it never makes a major above 4095 */
 	{ "sysv", "svr4", "Linux sysv_encode_dev, SVR4 14:18",
-	  32, FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
+	  32, .within = "kernel", FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
 	/* xfs_to_linux_dev_t masks the major to 9 bits and drops raw[31:27]. */
 	{ "xfs", "", "XFS on-disk di_dev",
 	  32, .ignored = 0xf8000000, FIELDS(MI(17, 0, 0), MA(8, 0, 18)) },
@@ -69,32 +71,3 @@ const struct dn_scheme dn_schemes[] = {
 };
 
 const size_t dn_nschemes = sizeof dn_schemes / sizeof dn_schemes[0];
-
-#if defined(__linux__)
-#define NATIVE "glibc"
-#elif defined(__FreeBSD__) && __FreeBSD__ >= 12
-#define NATIVE "freebsd"
-#elif defined(__FreeBSD__) || defined(__DragonFly__) || defined(__GNU__)
-#define NATIVE "freebsd11"
-#elif defined(__NetBSD__)
-#define NATIVE "linux32"
-#elif defined(__OpenBSD__)
-#define NATIVE "openbsd"
-#elif defined(__APPLE__)
-#define NATIVE "darwin"
-#elif defined(__sun) && defined(_LP64)
-#define NATIVE "solaris"
-#elif defined(__sun)
-#define NATIVE "solaris32"
-#elif defined(_AIX) && defined(__64BIT__)
-#define NATIVE "aix"
-#elif defined(_AIX) || defined(__CYGWIN__) || defined(__MVS__)
-#define NATIVE "aix32"
-#else
-#define NATIVE ""
-#endif
-
-const struct dn_scheme *dn_native(void)
-{
-	return NATIVE[0] ? dn_scheme_find(NATIVE) : NULL;
-}

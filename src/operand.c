@@ -1,0 +1,36 @@
+/* operand.c - an operand or line read as what a command takes: a raw value
+ * of a scheme, a tuple, or either (explain). */
+#include <config.h>
+
+#include "cli.h"
+
+int read_tuple(const struct job *j, struct record *r, struct dn_tuple *t)
+{
+	struct num_error e;
+	if (parse_tuple(r->text[K_INPUT], r->len[K_INPUT], j->input_base, t, &e) < 0)
+		return fail_number(r, &e);
+	return EXIT_OK;
+}
+
+int read_raw(const struct job *j, const struct dn_scheme *s, struct record *r,
+	     uint64_t *raw)
+{
+	struct num_error e;
+	struct dn_tuple t;
+	struct dn_reason why;
+	*raw = 0;
+	if (!(s->rules & DN_TEXT)) {
+		if (parse_number(r->text[K_INPUT], r->len[K_INPUT], j->input_base, raw, &e) < 0)
+			return fail_number(r, &e);
+		return EXIT_OK;
+	}
+	int st = read_tuple(j, r, &t);
+	if (st)
+		return st;
+	return dn_encode(s, t, raw, &why) < 0 ? fail_reason(r, s, &why) : EXIT_OK;
+}
+
+bool is_tuple(const struct record *r)
+{
+	return looks_like_tuple(r->text[K_INPUT], r->len[K_INPUT]);
+}

@@ -1,0 +1,116 @@
+/* record.c - the keys every record is made of, and filling them. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record.h"
+
+#define K(key, name, letter, type) [key] = { name, letter, type, true }
+#define PEOPLE(key, name) [key] = { name, 0, T_TEXT, false }
+
+const struct key_info keys[K_NKEYS] = {
+	K(K_INPUT, "input", 'i', T_TEXT),
+	K(K_SCHEME, "scheme", 's', T_TEXT),
+	K(K_FROM, "from", 'f', T_TEXT),
+	K(K_KIND, "kind", 'k', T_TEXT),
+	K(K_TYPE, "type", 't', T_TEXT),
+	K(K_FIELD, "field", 0, T_TEXT),
+	K(K_WIDTH, "width", 'w', T_WIDTH),
+	K(K_HI, "hi", 0, T_NUM),
+	K(K_LO, "lo", 0, T_NUM),
+	K(K_PART_HI, "part_hi", 0, T_NUM),
+	K(K_PART_LO, "part_lo", 0, T_NUM),
+	K(K_VALUE, "value", 'v', T_NUM),
+	K(K_MAJOR, "major", 'M', T_NUM),
+	K(K_MINOR, "minor", 'm', T_NUM),
+	K(K_RAW, "raw", 'r', T_RAW),
+	K(K_CANONICAL, "canonical", 0, T_BOOL),
+	K(K_VALID, "valid", 0, T_BOOL),
+	K(K_CANON_RAW, "canonical_raw", 'c', T_RAW),
+	K(K_COUNT, "count", 'N', T_NUM),
+	K(K_DEVNAME, "devname", 'D', T_TEXT),
+	K(K_ALIASES, "aliases", 0, T_LIST),
+	K(K_MAJOR_BITS, "major_bits", 0, T_NUM),
+	K(K_MINOR_BITS, "minor_bits", 0, T_NUM),
+	K(K_MAJOR_MAX, "major_max", 0, T_NUM),
+	K(K_MINOR_MAX, "minor_max", 0, T_NUM),
+	K(K_NATIVE, "native", 0, T_BOOL),
+	K(K_ORIGIN, "origin", 0, T_TEXT),
+	K(K_NOTE, "note", 'n', T_TEXT),
+	K(K_ERROR, "error", 'e', T_TEXT),
+	PEOPLE(K_CELL, "cell"),
+	PEOPLE(K_WHAT, "what"),
+	PEOPLE(K_MARK, "mark"),
+};
+
+void set_str(struct record *r, enum key k, const char *s)
+{
+	set_text(r, k, s, strlen(s));
+}
+
+void set_scheme(struct record *r, const struct dn_scheme *s)
+{
+	r->scheme = s;
+	set_str(r, K_SCHEME, s->name);
+}
+
+void set_tuple(struct record *r, struct dn_tuple t)
+{
+	set_num(r, K_MAJOR, t.major);
+	set_num(r, K_MINOR, t.minor);
+}
+
+void set_verdict(struct record *r, enum dn_verdict v, const struct dn_scheme *s,
+		 const struct dn_reason *why)
+{
+	r->num[K_CANONICAL] = v == DN_CANONICAL;
+	r->have |= KEY(K_CANONICAL);
+	if (v != DN_ALIAS)
+		return;
+	set_num(r, K_CANON_RAW, why->canon);
+	int n = dn_strreason(r->note, sizeof r->note, s, why);
+	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+}
+
+int fail(struct record *r, int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(r->error, sizeof r->error, fmt, ap);
+	va_end(ap);
+	set_text(r, K_ERROR, r->error, n < (int)sizeof r->error ? (size_t)n : sizeof r->error - 1);
+	return status;
+}
+
+int fail_reason(struct record *r, const struct dn_scheme *s,
+		const struct dn_reason *why)
+{
+	char text[sizeof r->error];
+	dn_strreason(text, sizeof text, s, why);
+	return fail(r, EXIT_UNFIT, "%s", text);
+}
+
+int fail_number(struct record *r, const struct num_error *e)
+{
+	char text[128];
+	num_strerror(e, text, sizeof text);
+	return fail(r, EXIT_TROUBLE, "%s", text);
+}
+
+int key_named(const char *name, size_t n)
+{
+	for (int k = 0; k < K_NKEYS; k++)
+		if (strlen(keys[k].name) == n && memcmp(keys[k].name, name, n) == 0)
+			return k;
+	return -1;
+}
+
+int key_of_letter(char c)
+{
+	for (int k = 0; k < K_NKEYS; k++)
+		if (c && keys[k].letter == c)
+			return k;
+	return -1;
+}

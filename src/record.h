@@ -1,0 +1,131 @@
+/* record.h - what a command answers for one record: typed fields.
+ *
+ * Every command fills records from the one list of keys below; the emitter
+ * (emit.c) alone renders them, as plain text, JSON Lines or a --format
+ * template, so a field is called the same in every command and mode.  JSON
+ * objects list their keys in this order. */
+#ifndef RECORD_H
+#define RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "devnum.h"
+#include "number.h"
+
+/* Exit statuses, as cmp and grep: the highest of all records wins. */
+enum { EXIT_OK = 0, EXIT_UNFIT = 1, EXIT_TROUBLE = 2 };
+
+enum key {
+	K_INPUT,       /* text: the operand or line, as given */
+	K_SCHEME,      /* the record's scheme: its name */
+	K_FROM,        /* convert: the input's scheme */
+	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
+	K_TYPE,        /* text: stat: char, block, or another file type */
+	K_FIELD,       /* text: stat: st_rdev or st_dev */
+	K_WIDTH,       /* the scheme's raw width */
+	K_HI, K_LO,    /* numbers: layout: a field's raw bits */
+	K_PART_HI, K_PART_LO, /* numbers: layout: the part's bits it holds */
+	K_VALUE,       /* number: layout: the field's bits in the value */
+	K_MAJOR, K_MINOR,
+	K_RAW,         /* raw value in the record's scheme: raw + hex in JSON */
+	K_CANONICAL,   /* bool */
+	K_VALID,       /* bool: check: false when the raw is invalid */
+	K_CANON_RAW,   /* raw: the canonical value, in the input's scheme */
+	K_COUNT,       /* number: aliases: how many raw values */
+	K_DEVNAME,     /* text: stat: the kernel's name for the device */
+	K_ALIASES,     /* list: schemes: a scheme's other names */
+	K_MAJOR_BITS, K_MINOR_BITS, K_MAJOR_MAX, K_MINOR_MAX, /* numbers */
+	K_NATIVE,      /* bool: schemes: the running system's scheme */
+	K_ORIGIN,      /* text: schemes: where the layout comes from */
+	K_NOTE,        /* text: why a value is noncanonical, or more to say */
+	K_ERROR,       /* text: why the record failed */
+	/* text for people: plain and --format only, never JSON */
+	K_CELL,        /* explain: one scheme's answer */
+	K_WHAT,        /* stat: "char device", "regular file on device" */
+	K_MARK,        /* aliases: "(canonical)" */
+	K_NKEYS
+};
+
+/* T_WIDTH: a scheme's raw width, or for a scheme never packed "2x32" in
+ * text and null in JSON; T_LIST: words separated by blanks, a JSON array */
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WIDTH };
+
+struct key_info {
+	const char *name; /* as JSON and %{name} call it */
+	char letter;      /* its one-letter --format directive, or 0 */
+	uint8_t type;     /* enum key_type */
+	bool json;        /* in JSON objects */
+};
+extern const struct key_info keys[K_NKEYS];
+
+#define KEY(k) (UINT64_C(1) << (k))
+
+struct record {
+	uint64_t have; /* KEY(k) set: field k holds a value */
+	const struct dn_scheme *scheme; /* K_SCHEME; K_RAW is in it */
+	const struct dn_scheme *from;   /* K_FROM; K_CANON_RAW is in it */
+	bool warn;                      /* plain output: K_NOTE is a warning */
+	bool shown;                     /* the emitter wrote it */
+	uint64_t num[K_NKEYS];
+	const char *text[K_NKEYS];
+	size_t len[K_NKEYS];
+	char note[400], error[400]; /* K_NOTE's and K_ERROR's own storage */
+};
+
+/* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:
+ * zeroing the whole struct would cost a rep stos on every record. */
+static inline void record_start(struct record *r, const char *in, size_t n)
+{
+	r->have = KEY(K_INPUT);
+	r->text[K_INPUT] = in;
+	r->len[K_INPUT] = n;
+	r->scheme = r->from = NULL;
+	r->warn = r->shown = false;
+}
+
+/* Clears all but the input, for the next record of the same input. */
+static inline void record_next(struct record *r)
+{
+	r->have &= KEY(K_INPUT);
+	r->scheme = r->from = NULL;
+	r->warn = r->shown = false;
+}
+
+static inline void set_num(struct record *r, enum key k, uint64_t v)
+{
+	r->num[k] = v;
+	r->have |= KEY(k);
+}
+
+static inline void set_text(struct record *r, enum key k, const char *s, size_t n)
+{
+	r->text[k] = s;
+	r->len[k] = n;
+	r->have |= KEY(k);
+}
+
+void set_str(struct record *r, enum key k, const char *s);
+void set_scheme(struct record *r, const struct dn_scheme *s);
+void set_tuple(struct record *r, struct dn_tuple t);
+/* K_CANONICAL, and for an alias K_CANON_RAW and K_NOTE from the reason */
+void set_verdict(struct record *r, enum dn_verdict v, const struct dn_scheme *s,
+		 const struct dn_reason *why);
+
+/* K_ERROR from a printf format; returns `status`, for `return fail(..)`. */
+int fail(struct record *r, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* K_ERROR from the library's English for *why, exit status 1. */
+int fail_reason(struct record *r, const struct dn_scheme *s,
+		const struct dn_reason *why);
+
+/* K_ERROR from a number's syntax error, exit status 2. */
+int fail_number(struct record *r, const struct num_error *e);
+
+/* The key that `name` names (a JSON name or a text-only one), or -1. */
+int key_named(const char *name, size_t n);
+/* The key of a one-letter directive, or -1. */
+int key_of_letter(char c);
+
+#endif
