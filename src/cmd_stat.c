@@ -122,7 +122,7 @@ static int stat_record(const struct job *j, struct record *r)
 	size_t len = r->len[K_INPUT];
 	set_scheme(r, j->scheme);
 	if (len >= sizeof path)
-		return fail(r, EXIT_TROUBLE, "file name too long");
+		return fail(r, EXIT_TROUBLE, "%s", strerror(ENAMETOOLONG)); /* as the kernel's */
 	if (memchr(in, 0, len))
 		return fail(r, EXIT_TROUBLE, "file name contains a NUL byte");
 	memcpy(path, in, len);
