@@ -109,7 +109,7 @@ static int canon_record(const struct job *j, struct record *r)
 	if (st)
 		return st;
 	r->warn = false; /* an alias is what canon is for */
-	set_num(r, K_RAW, r->have & KEY(K_CANON_RAW) ? r->num[K_CANON_RAW] : raw);
+	set_num(r, K_RAW, (r->have & KEY(K_CANON_RAW)) ? r->num[K_CANON_RAW] : raw);
 	emit(j->out, r);
 	return EXIT_OK;
 }

@@ -196,7 +196,10 @@ static void put_list(const char *s, size_t n)
 	if (!n)
 		out_char('-');
 	for (size_t i = 0; i < n; i++)
-		out_char(s[i] == ' ' ? ',' : s[i]);
+		if (s[i] == ' ')
+			out_char(',');
+		else
+			out_char(s[i]);
 }
 
 static void put_raw(const struct record *r, enum key k, const struct op *o,

@@ -153,7 +153,7 @@ static unsigned base(const char *option, const char *text)
 {
 	char q[400];
 	if (!strcmp(text, "16") || !strcmp(text, "10") || !strcmp(text, "8"))
-		return (unsigned)atoi(text);
+		return (unsigned)strtoul(text, NULL, 10);
 	quote(q, sizeof q, text, strlen(text));
 	usage_error("%s: '%s' is not 16, 10 or 8", option, q);
 }
@@ -227,7 +227,7 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 				     : (uses & (KEY(K_RAW) | KEY(K_CANON_RAW))) != 0;
 	unsigned raw_opts = given.options & (OPT(O_BASE) | OPT(O_PAD));
 	if (raw_opts && !raw_out)
-		usage_error("%s does not apply to %s%s", raw_opts & OPT(O_BASE) ? given.base_name : "--pad",
+		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? given.base_name : "--pad",
 			    name, mode == JSON ? " --json, which gives raw and hex"
 					       : ", which prints no raw value here");
 	if (c == &cmd_convert && !(given.from && given.to))
@@ -241,8 +241,9 @@ static unsigned columns(void)
 	struct winsize ws;
 	if (!isatty(1))
 		return 0;
-	if (env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 5 && atoi(env) > 0)
-		return (unsigned)atoi(env);
+	if (env && *env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 5 &&
+	    strtoul(env, NULL, 10) > 0)
+		return (unsigned)strtoul(env, NULL, 10);
 	if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
@@ -328,7 +329,7 @@ int main(int argc, const char **argv)
 	ops++, n--;
 	if (given.format)
 		uses = format_uses(user = compile("--format", given.format));
-	out.mode = given.options & OPT(O_JSON) ? JSON : user ? TEMPLATE : PLAIN;
+	out.mode = (given.options & OPT(O_JSON)) ? JSON : user ? TEMPLATE : PLAIN;
 	check_options(c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);

@@ -268,11 +268,12 @@ void out_json_str(const char *str, size_t n)
 		unsigned c = s[i];
 		if (c >= 0x80) {
 			size_t len = utf8_len(s + i, n - i);
-			char esc[7] = { '\\', 'u', 'd', 'c', digits_lc[c >> 4], digits_lc[c & 15], 0 };
-			if (len)
+			if (len) {
 				out_mem(s + i, len);
-			else
+			} else {
+				char esc[7] = { '\\', 'u', 'd', 'c', digits_lc[c >> 4], digits_lc[c & 15], 0 };
 				out_str(esc);
+			}
 			i += len ? len : 1;
 			continue;
 		}

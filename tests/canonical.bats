@@ -3,7 +3,7 @@
 # exit status, with values derived by hand from the layouts.
 load helper
 
-@test "CLI.md: check --scheme=split32 0x301" {
+@test "devnum(1): check --scheme=split32 0x301" {
 	run2 devnum check --scheme=split32 0x301
 	assert_failure 1
 	assert_output "0x301: noncanonical in split32: legacy 16-bit alias of 3:1, canonical 0x300000001"

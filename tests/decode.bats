@@ -2,13 +2,13 @@
 # decode: raw values to tuples; invalid raws refused, aliases warned.
 load helper
 
-@test "CLI.md: decode 0x301 --scheme=hpa is 3:1" {
+@test "devnum(1): decode 0x301 --scheme=hpa is 3:1" {
 	run2 devnum decode 0x301 --scheme=hpa
 	assert_success
 	assert_output 3:1
 }
 
-@test "CLI.md: stat -c %r /dev/null | devnum decode" {
+@test "devnum(1): stat -c %r /dev/null | devnum decode" {
 	run2 bash -c "stat -c '%r' /dev/null | devnum decode"
 	assert_success
 	assert_output "$(stat -c '%Hr:%Lr' /dev/null)"

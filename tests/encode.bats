@@ -2,27 +2,27 @@
 # encode: tuples to raw values; refusals name the input, scheme and limit.
 load helper
 
-@test "CLI.md: encode 3 1 is 0x301" {
+@test "devnum(1): encode 3 1 is 0x301" {
 	run2 devnum encode 3 1
 	assert_success
 	assert_output 0x301
 	assert_equal "$stderr" ""
 }
 
-@test "CLI.md: encode --scheme=split32 3:1" {
+@test "devnum(1): encode --scheme=split32 3:1" {
 	run2 devnum encode --scheme=split32 3:1
 	assert_success
 	assert_output 0x300000001
 }
 
-@test "CLI.md: linux32 refuses major 4096, naming the limit" {
+@test "devnum(1): linux32 refuses major 4096, naming the limit" {
 	run2 devnum encode --scheme=linux32 4096 0
 	assert_failure 1
 	assert_output ""
 	assert_equal "$stderr" "devnum: '4096:0': major 4096 out of range for linux32 (at most 4095)"
 }
 
-@test "SCHEMES.md worked values for 259:256" {
+@test "devnum-schemes(7) worked values for 259:256" {
 	for pair in legacy:refused glibc:0x110300 linux32:0x110300 kernel:0x10300100 \
 		hpa:0x10000010300 split32:0x10300000100 freebsd:0x10100000300 darwin:refused; do
 		scheme=${pair%%:*} want=${pair#*:}
@@ -92,7 +92,7 @@ load helper
 }
 
 @test "every scheme encodes 3:1 as its layout says" {
-	# by hand from SCHEMES.md: major 3 at the major[7:0] field, minor 1 at minor[7:0]
+	# by hand from devnum-schemes(7): major 3 at the major[7:0] field, minor 1 at minor[7:0]
 	while read -r scheme want; do
 		run2 devnum encode -s "$scheme" 3:1
 		assert_success

@@ -3,7 +3,7 @@
 # and write errors: /dev/full is reported, exit 2; a closed pipe is quiet.
 load helper
 
-@test "--json: one valid object per record with the CLI.md fields" {
+@test "--json: one valid object per record with the devnum(1) fields" {
 	run2 devnum decode --json 0x301 0x10b300
 	assert_success
 	assert_equal "${#lines[@]}" 2

@@ -22,7 +22,7 @@ load helper
 	assert_output $'32\t255\t16777215\tmacos,hpux'
 }
 
-@test "every alias of SCHEMES.md selects its scheme, in any case" {
+@test "every alias of devnum-schemes(7) selects its scheme, in any case" {
 	while read -r alias name; do
 		run2 devnum encode -s "$alias" 3:1
 		assert_success

@@ -1,5 +1,5 @@
 /* oracle.h - every scheme written again as plain expressions, straight from
- * SCHEMES.md, the way kdev_t.h and the BSD headers write them: an oracle
+ * devnum-schemes(7), the way kdev_t.h and the BSD headers write them: an oracle
  * that shares nothing with the library's field table. */
 #ifndef ORACLE_H
 #define ORACLE_H

@@ -1,4 +1,4 @@
-/* test_number.c - every number and tuple syntax of CLI.md, and every way
+/* test_number.c - every number and tuple syntax of devnum(1), and every way
  * to get one wrong. */
 #include <string.h>
 

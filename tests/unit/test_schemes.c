@@ -1,5 +1,5 @@
 /* test_schemes.c - the scheme table: its shape, the worked values of
- * SCHEMES.md, hand-derived values at every field boundary, and every
+ * devnum-schemes(7), hand-derived values at every field boundary, and every
  * boundary tuple against the reference expressions of oracle.c. */
 #include <ctype.h>
 #include <string.h>
@@ -75,9 +75,9 @@ static void lookup(void)
 
 struct vec { const char *scheme; uint64_t major, minor; int refused; uint64_t raw; };
 
-/* Worked by hand from the layouts in SCHEMES.md, never from devnum. */
+/* Worked by hand from the layouts in devnum-schemes(7), never from devnum. */
 static const struct vec vectors[] = {
-	/* SCHEMES.md's own worked values */
+	/* devnum-schemes(7)'s own worked values */
 	{ "legacy", 3, 1, OK(0x301) }, { "glibc", 3, 1, OK(0x301) }, { "linux32", 3, 1, OK(0x301) },
 	{ "kernel", 3, 1, OK(0x300001) }, { "hpa", 3, 1, OK(0x301) }, { "split32", 3, 1, OK(0x300000001) },
 	{ "freebsd", 3, 1, OK(0x301) }, { "darwin", 3, 1, OK(0x3000001) },
