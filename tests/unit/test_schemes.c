@@ -250,6 +250,65 @@ static void boundaries(void)
 	}
 }
 
+/* The unchecked reading, derived by hand from the rule: each field at its
+ * place, the highest field taking every bit above it. */
+static void unchecked_readings(void)
+{
+	static const struct { const char *scheme; uint64_t raw, major, minor; } v[] = {
+		{ "legacy", 0x10b300, 4275, 0 },          /* (raw >> 8, raw & 0xff) */
+		{ "svr3", 0x10b300, 4275, 0 },            /* bit 15 and up: the major */
+		{ "svr3", 0x8301, 131, 1 },               /* bit 15 unused, not dropped */
+		{ "linux32", 0x100000301, 3, 1048577 },   /* minor[19:8] at 20 takes bit 32 */
+		{ "darwin", 0x103000001, 259, 1 },        /* major at 24 takes bit 32 */
+		{ "kernel", 0x100300001, 4099, 1 },
+		{ "xfs", 0x100200001, 16392, 1 },         /* major at 18: 0x4008 */
+		{ "freebsd11", 0x100010301, 3, 0x100010001 }, /* minor[31:16] at 16, bit 32 too */
+		{ "solaris", UINT64_MAX, UINT32_MAX, UINT32_MAX }, /* the sentinel, read */
+		{ "glibc", 0x10b300, 179, 256 },          /* a valid raw reads as decode */
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		struct dn_tuple t = dn_decode_unchecked(S(v[i].scheme), v[i].raw);
+		ok(t.major == v[i].major && t.minor == v[i].minor,
+		   "%s: 0x%llx unchecked reads as %llu:%llu (got %llu:%llu)", v[i].scheme,
+		   (unsigned long long)v[i].raw, (unsigned long long)v[i].major,
+		   (unsigned long long)v[i].minor, (unsigned long long)t.major,
+		   (unsigned long long)t.minor);
+	}
+	/* a raw the scheme reads canonically reads the same unchecked */
+	int same = 1;
+	for (size_t i = 0; i < dn_nschemes; i++)
+		for (uint64_t r = 0; r < 0x20000; r += 7) {
+			struct dn_tuple t, u;
+			struct dn_reason why;
+			uint64_t c;
+			if (dn_decode(&dn_schemes[i], r, &t, &c, &why) != DN_CANONICAL ||
+			    (dn_schemes[i].rules & DN_LEGACY_WINDOW))
+				continue;
+			u = dn_decode_unchecked(&dn_schemes[i], r);
+			same &= u.major == t.major && u.minor == t.minor;
+		}
+	ok(same, "a canonical raw reads the same checked and unchecked, in every scheme");
+}
+
+/* The English of the reasons the library gives, as devnum prints them. */
+static void reason_texts(void)
+{
+	char buf[256];
+	struct dn_reason w;
+	uint64_t raw;
+	dn_encode(S("split32"), (struct dn_tuple){ 0, 256 }, &raw, &w);
+	dn_strreason(buf, sizeof buf, S("split32"), &w);
+	ok(!strcmp(buf, "0:256 cannot be encoded in split32 (0x100..0xffff is its legacy 16-bit window)"),
+	   "the legacy window's refusal names the tuple: %s", buf);
+	ok(dn_within(S("sysv"), (struct dn_tuple){ 4096, 0 }, &w) < 0 &&
+	   dn_strreason(buf, sizeof buf, S("sysv"), &w) > 0 &&
+	   !strcmp(buf, "beyond the Linux kernel (at most 4095:1048575)"),
+	   "sysv 4096:0 is beyond what sysv_encode_dev makes: %s", buf);
+	ok(dn_within(S("sysv"), (struct dn_tuple){ 4095, 262143 }, &w) == 0 &&
+	   dn_within(S("linux32"), (struct dn_tuple){ 4096, 0 }, &w) == 0,
+	   "sysv 4095:262143 is within the kernel; linux32 has no platform limit of its own");
+}
+
 int main(void)
 {
 	table_shape();
@@ -258,5 +317,7 @@ int main(void)
 	literal_decodes();
 	refusal_reasons();
 	boundaries();
+	unchecked_readings();
+	reason_texts();
 	return done_testing();
 }
