@@ -15,7 +15,7 @@
 
 /* What the options say, for the records of one command. */
 struct job {
-	const struct dn_scheme *scheme, *from, *to;
+	const devnum_scheme *scheme, *from, *to;
 	bool scheme_set;     /* --scheme was given */
 	unsigned input_base; /* bare digits: 10, 16 or 8 */
 	bool strict, legacy, quiet, deref, zero;
@@ -42,8 +42,8 @@ void report(const struct emitter *e, const struct where *w, struct record *r, in
 
 /* operand.c: the input read as a tuple, as a raw value of s (M:m for a
  * scheme never packed), or classified: 0, or the status with K_ERROR. */
-int read_tuple(const struct job *j, struct record *r, struct dn_tuple *t);
-int read_raw(const struct job *j, const struct dn_scheme *s, struct record *r,
+int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t);
+int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw);
 bool is_tuple(const struct record *r);
 

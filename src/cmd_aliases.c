@@ -9,22 +9,22 @@
 
 static int aliases_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
-	struct dn_aliases a;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_aliases a = { { 0 } }; /* started below; zeroed for the analysers */
+	struct devnum_reason why;
 	uint64_t count, raw;
 	char head[160];
 	set_scheme(r, j->scheme);
 	int st = read_tuple(j, r, &t);
 	if (st)
 		return st;
-	if (dn_aliases_start(&a, j->scheme, t, &count, &why) < 0)
+	if (devnum_aliases_start(&a, j->scheme, t, &count, &why) < 0)
 		return fail_reason(r, j->scheme, &why);
 	snprintf(head, sizeof head, "%llu:%llu in %s: %llu raw value%s",
 		 (unsigned long long)t.major, (unsigned long long)t.minor,
-		 j->scheme->name, (unsigned long long)count, count == 1 ? "" : "s");
+		 devnum_scheme_name(j->scheme), (unsigned long long)count, count == 1 ? "" : "s");
 	emit_text(j->out, head);
-	for (bool first = true; dn_aliases_next(&a, &raw); first = false) {
+	for (bool first = true; devnum_aliases_next(&a, &raw); first = false) {
 		record_next(r);
 		set_scheme(r, j->scheme);
 		set_tuple(r, t);

@@ -12,15 +12,15 @@
 
 static int encode_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	uint64_t raw;
 	set_scheme(r, j->scheme);
 	int st = read_tuple(j, r, &t);
 	if (st)
 		return st;
 	set_tuple(r, t);
-	if (dn_encode(j->scheme, t, &raw, &why) < 0)
+	if (devnum_encode(j->scheme, t, &raw, &why) < 0)
 		return fail_reason(r, j->scheme, &why);
 	set_num(r, K_RAW, raw);
 	emit(j->out, r);
@@ -36,27 +36,27 @@ const struct command cmd_encode = {
 
 /* Decodes the input, a raw value of s, into r: the tuple and the verdict.
  * 0, or the status: invalid, or an alias under --strict. */
-static int decode_in(const struct job *j, const struct dn_scheme *s, struct record *r,
-		     struct dn_tuple *t, uint64_t *raw)
+static int decode_in(const struct job *j, const devnum_scheme *s, struct record *r,
+		     struct devnum_tuple *t, uint64_t *raw)
 {
-	struct dn_reason why;
+	struct devnum_reason why;
 	int st = read_raw(j, s, r, raw);
 	if (st)
 		return st;
-	enum dn_verdict v = dn_decode(s, *raw, t, &why.canon, &why);
-	if (v == DN_INVALID)
+	enum devnum_verdict v = devnum_decode(s, *raw, t, &why.canon, &why);
+	if (v == DEVNUM_INVALID)
 		return fail_reason(r, s, &why);
 	set_tuple(r, *t);
 	set_verdict(r, v, s, &why);
-	if (v == DN_ALIAS && j->strict)
+	if (v == DEVNUM_ALIAS && j->strict)
 		return fail(r, EXIT_UNFIT, "%s", r->note);
-	r->warn = v == DN_ALIAS;
+	r->warn = v == DEVNUM_ALIAS;
 	return EXIT_OK;
 }
 
 static int decode_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
+	struct devnum_tuple t;
 	uint64_t raw;
 	set_scheme(r, j->scheme);
 	int st = decode_in(j, j->scheme, r, &t, &raw);
@@ -76,16 +76,16 @@ const struct command cmd_decode = {
 
 static int convert_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	uint64_t raw;
 	set_scheme(r, j->to);
 	r->from = j->from;
-	set_str(r, K_FROM, j->from->name);
+	set_str(r, K_FROM, devnum_scheme_name(j->from));
 	int st = decode_in(j, j->from, r, &t, &raw);
 	if (st)
 		return st;
-	if (dn_encode(j->to, t, &raw, &why) < 0)
+	if (devnum_encode(j->to, t, &raw, &why) < 0)
 		return fail_reason(r, j->to, &why);
 	set_num(r, K_RAW, raw);
 	emit(j->out, r);
@@ -102,7 +102,7 @@ const struct command cmd_convert = {
 
 static int canon_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
+	struct devnum_tuple t;
 	uint64_t raw;
 	set_scheme(r, j->scheme);
 	int st = decode_in(j, j->scheme, r, &t, &raw);
@@ -120,7 +120,7 @@ static int canon_run(const struct job *j, int argc, const char **argv)
 	struct job legacy = *j;
 	if (!j->legacy)
 		return for_each_record(j, canon_record, argc, argv);
-	legacy.from = dn_scheme_find("legacy");
+	legacy.from = devnum_scheme_find("legacy");
 	legacy.to = j->scheme;
 	return for_each_record(&legacy, convert_record, argc, argv);
 }
@@ -133,43 +133,43 @@ const struct command cmd_canon = {
 };
 
 /* check's verdict in words, for every record: K_NOTE. */
-static void check_note(struct record *r, enum dn_verdict v)
+static void check_note(struct record *r, enum devnum_verdict v)
 {
-	const char *name = r->scheme->name;
+	const char *name = devnum_scheme_name(r->scheme);
 	int n = 0;
-	if (v == DN_INVALID)
+	if (v == DEVNUM_INVALID)
 		n = snprintf(r->note, sizeof r->note, "invalid in %s: %s", name, r->error);
-	else if (v == DN_CANONICAL)
+	else if (v == DEVNUM_CANONICAL)
 		n = snprintf(r->note, sizeof r->note, "canonical in %s: %llu:%llu", name,
 			     (unsigned long long)r->num[K_MAJOR],
 			     (unsigned long long)r->num[K_MINOR]);
-	if (v != DN_ALIAS)
+	if (v != DEVNUM_ALIAS)
 		set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
 }
 
 static int check_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	uint64_t raw;
 	set_scheme(r, j->scheme);
 	int st = read_raw(j, j->scheme, r, &raw);
 	if (st)
 		return st;
 	set_num(r, K_RAW, raw);
-	enum dn_verdict v = dn_decode(j->scheme, raw, &t, &why.canon, &why);
-	if (v == DN_INVALID)
+	enum devnum_verdict v = devnum_decode(j->scheme, raw, &t, &why.canon, &why);
+	if (v == DEVNUM_INVALID)
 		fail_reason(r, j->scheme, &why);
 	else
 		set_tuple(r, t);
 	set_verdict(r, v, j->scheme, &why);
-	r->num[K_VALID] = v != DN_INVALID;
+	r->num[K_VALID] = v != DEVNUM_INVALID;
 	r->have |= KEY(K_VALID);
 	check_note(r, v);
 	if (!j->quiet)
 		emit(j->out, r);
 	r->shown = true; /* -q: its verdict is the exit status alone */
-	return v == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+	return v == DEVNUM_CANONICAL ? EXIT_OK : EXIT_UNFIT;
 }
 
 const struct command cmd_check = {

@@ -8,12 +8,12 @@
 #include "cli.h"
 
 /* The note for a tuple the scheme holds but the platform behind it cannot. */
-static void platform_note(struct record *r, const struct dn_scheme *s, struct dn_tuple t)
+static void platform_note(struct record *r, const devnum_scheme *s, struct devnum_tuple t)
 {
-	struct dn_reason why;
-	if (dn_within(s, t, &why) == 0)
+	struct devnum_reason why;
+	if (devnum_within(s, t, &why) == 0)
 		return;
-	int n = dn_strreason(r->note, sizeof r->note, s, &why);
+	int n = devnum_strreason(r->note, sizeof r->note, s, &why);
 	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
 }
 
@@ -25,58 +25,58 @@ static void set_cell(struct record *r, char *cell, size_t size, const char *fmt,
 }
 
 /* A refusal, and for a raw what a reader that checks nothing makes of it. */
-static void refused(struct record *r, const struct dn_scheme *s,
-		    const struct dn_reason *why, const uint64_t *raw)
+static void refused(struct record *r, const devnum_scheme *s,
+		    const struct devnum_reason *why, const uint64_t *raw)
 {
 	char text[sizeof r->error];
-	struct dn_tuple u;
+	struct devnum_tuple u;
 	set_str(r, K_CELL, "refused");
-	dn_strreason(text, sizeof text, s, why);
+	devnum_strreason(text, sizeof text, s, why);
 	if (!raw) {
 		fail(r, EXIT_UNFIT, "%s", text);
 		return;
 	}
-	u = dn_decode_unchecked(s, *raw);
+	u = devnum_decode_unchecked(s, *raw);
 	fail(r, EXIT_UNFIT, "%s; unchecked, it reads as %llu:%llu", text,
 	     (unsigned long long)u.major, (unsigned long long)u.minor);
 }
 
-static void decode_cell(struct record *r, const struct dn_scheme *s, uint64_t raw,
+static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 			char *cell, size_t size)
 {
-	struct dn_reason why;
-	struct dn_tuple t;
-	if (s->rules & DN_TEXT) {
+	struct devnum_reason why;
+	struct devnum_tuple t;
+	if (unpacked(s)) {
 		set_str(r, K_CELL, "n/a");
 		fail(r, EXIT_UNFIT, "not packed: its raw form is MAJOR:MINOR");
 		return;
 	}
 	set_num(r, K_RAW, raw);
-	enum dn_verdict v = dn_decode(s, raw, &t, &why.canon, &why);
-	if (v == DN_INVALID) {
+	enum devnum_verdict v = devnum_decode(s, raw, &t, &why.canon, &why);
+	if (v == DEVNUM_INVALID) {
 		refused(r, s, &why, &raw);
 		return;
 	}
 	set_tuple(r, t);
 	set_verdict(r, v, s, &why);
-	set_cell(r, cell, size, v == DN_ALIAS ? "%llu:%llu *" : "%llu:%llu",
+	set_cell(r, cell, size, v == DEVNUM_ALIAS ? "%llu:%llu *" : "%llu:%llu",
 		 t.major, t.minor);
-	if (v == DN_CANONICAL)
+	if (v == DEVNUM_CANONICAL)
 		platform_note(r, s, t);
 }
 
-static void encode_cell(struct record *r, const struct dn_scheme *s, struct dn_tuple t,
+static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
 			char *cell, size_t size)
 {
-	struct dn_reason why;
+	struct devnum_reason why;
 	uint64_t raw;
 	set_tuple(r, t);
-	if (dn_encode(s, t, &raw, &why) < 0) {
+	if (devnum_encode(s, t, &raw, &why) < 0) {
 		refused(r, s, &why, NULL);
 		return;
 	}
 	set_num(r, K_RAW, raw);
-	if (s->rules & DN_TEXT)
+	if (unpacked(s))
 		set_cell(r, cell, size, "%llu:%llu", t.major, t.minor);
 	else
 		set_cell(r, cell, size, "0x%llx", raw, 0);
@@ -85,7 +85,7 @@ static void encode_cell(struct record *r, const struct dn_scheme *s, struct dn_t
 
 static int explain_record(const struct job *j, struct record *r)
 {
-	struct dn_tuple t = { 0, 0 };
+	struct devnum_tuple t = { 0, 0 };
 	uint64_t raw = 0;
 	char cell[48];
 	bool tuple = is_tuple(r);
@@ -102,12 +102,12 @@ static int explain_record(const struct job *j, struct record *r)
 	emit_text(j->out, head);
 	emit_text(j->out, tuple ? "SCHEME     BITS  RAW                     NOTE"
 				: "SCHEME     BITS  MAJOR:MINOR             NOTE");
-	for (size_t i = 0; i < dn_nschemes; i++) {
-		const struct dn_scheme *s = &dn_schemes[i];
+	for (size_t i = 0; i < devnum_scheme_count(); i++) {
+		const devnum_scheme *s = devnum_scheme_at(i);
 		record_next(r);
 		set_scheme(r, s);
 		set_str(r, K_KIND, tuple ? "tuple" : "raw");
-		set_num(r, K_WIDTH, s->width);
+		set_num(r, K_WIDTH, devnum_scheme_width(s));
 		if (tuple)
 			encode_cell(r, s, t, cell, sizeof cell);
 		else

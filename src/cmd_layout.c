@@ -27,21 +27,24 @@ struct pen {
 	bool colour;
 };
 
-static enum owner owner_of(const struct dn_scheme *s, unsigned b, unsigned *part_bit)
+static enum owner owner_of(const devnum_scheme *s, unsigned b, unsigned *part_bit)
 {
-	for (unsigned i = 0; i < s->nfields; i++) {
-		const struct dn_field *f = &s->field[i];
-		if (b >= f->at && b < f->at + f->width) {
-			*part_bit = f->lo + b - f->at;
-			return f->part == DN_MAJOR ? OWN_MAJOR : OWN_MINOR;
+	struct devnum_field f[8];
+	size_t n = devnum_scheme_fields(s, f, 8);
+	for (size_t i = 0; i < n && i < 8; i++) {
+		if (b >= f[i].at && b < f[i].at + f[i].width) {
+			*part_bit = f[i].lo + b - f[i].at;
+			return f[i].part == DEVNUM_MAJOR ? OWN_MAJOR : OWN_MINOR;
 		}
 	}
 	*part_bit = 0;
-	return s->fixed >> b & 1 ? OWN_FLAG : s->ignored >> b & 1 ? OWN_IGNORED : OWN_ZERO;
+	return devnum_scheme_fixed(s) >> b & 1	 ? OWN_FLAG
+	       : devnum_scheme_ignored(s) >> b & 1 ? OWN_IGNORED
+						   : OWN_ZERO;
 }
 
 /* Cuts bits top..top-n+1 into segments; returns how many. */
-static unsigned segments(const struct dn_scheme *s, unsigned top, unsigned n, struct seg *out)
+static unsigned segments(const devnum_scheme *s, unsigned top, unsigned n, struct seg *out)
 {
 	unsigned count = 0;
 	for (unsigned b = top + 1; b-- > top + 1 - n;) {
@@ -138,12 +141,12 @@ static unsigned col_of(unsigned top, unsigned bit)
 	return INDENT + 2 * (top - bit);
 }
 
-static void numbers_line(const struct job *j, const struct pen *p, const struct dn_scheme *s,
+static void numbers_line(const struct job *j, const struct pen *p, const devnum_scheme *s,
 			 unsigned top, const struct seg *g, unsigned n)
 {
 	char line[LINE], hi[8], lo[8];
 	unsigned free_from = 0, cols = blank(p, line); /* numbers keep a blank between */
-	unsigned wrap = s->rules & DN_TEXT ? 32 : 64; /* tuple: two 32-bit numbers */
+	unsigned wrap = unpacked(s) ? 32 : 64; /* tuple: two 32-bit numbers */
 	for (unsigned i = 0; i < n; i++) {
 		unsigned start = col_of(top, g[i].hi), end = col_of(top, g[i].lo) + 1;
 		snprintf(hi, sizeof hi, "%u", g[i].hi % wrap);
@@ -241,38 +244,38 @@ static void emit_folded(const struct job *j, const char *text, unsigned cols)
 	emit_text(j->out, line);
 }
 
-static void header(const struct job *j, const struct dn_scheme *s, unsigned cols)
+static void header(const struct job *j, const devnum_scheme *s, unsigned cols)
 {
 	char line[LINE];
-	if (s->rules & DN_TEXT) {
+	if (unpacked(s)) {
 		snprintf(line, sizeof line, "%s: not packed; major and minor are two 32-bit "
-			 "numbers, MAJOR:MINOR", s->name);
+			 "numbers, MAJOR:MINOR", devnum_scheme_name(s));
 		emit_folded(j, line, cols);
 		return;
 	}
-	snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits", s->name,
-		 s->width, dn_part_bits(s, DN_MAJOR), dn_part_bits(s, DN_MINOR));
+	snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits", devnum_scheme_name(s),
+		 devnum_scheme_width(s), devnum_part_bits(s, DEVNUM_MAJOR), devnum_part_bits(s, DEVNUM_MINOR));
 	emit_folded(j, line, cols);
-	emit_folded(j, s->origin, cols);
+	emit_folded(j, devnum_scheme_origin(s), cols);
 }
 
 /* The decode of raw as a record: K_KIND "decode"; the exit status. */
-static int decode_record(struct record *r, const struct dn_scheme *s, uint64_t raw)
+static int decode_record(struct record *r, const devnum_scheme *s, uint64_t raw)
 {
-	struct dn_reason why;
-	struct dn_tuple t;
+	struct devnum_reason why;
+	struct devnum_tuple t;
 	record_next(r);
 	set_scheme(r, s);
 	set_str(r, K_KIND, "decode");
 	set_num(r, K_RAW, raw);
-	enum dn_verdict v = dn_decode(s, raw, &t, &why.canon, &why);
-	if (v == DN_INVALID) {
+	enum devnum_verdict v = devnum_decode(s, raw, &t, &why.canon, &why);
+	if (v == DEVNUM_INVALID) {
 		fail_reason(r, s, &why);
 	} else {
 		set_tuple(r, t);
 		set_verdict(r, v, s, &why);
 	}
-	return v == DN_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+	return v == DEVNUM_CANONICAL ? EXIT_OK : EXIT_UNFIT;
 }
 
 /* The verdict under the diagram, in words. */
@@ -290,15 +293,15 @@ static void verdict_line(const struct job *j, const struct record *r, unsigned c
 	emit_folded(j, line, cols);
 }
 
-static void draw(const struct job *j, const struct dn_scheme *s, const uint64_t *raw,
+static void draw(const struct job *j, const devnum_scheme *s, const uint64_t *raw,
 		 unsigned cols)
 {
 	struct pen p = { cols >= INDENT + 65 ? 32 : cols >= INDENT + 33 ? 16 : 8, j->colour };
 	struct seg g[64];
-	if (p.bits > s->width)
-		p.bits = s->width;
+	if (p.bits > devnum_scheme_width(s))
+		p.bits = devnum_scheme_width(s);
 	header(j, s, cols);
-	for (unsigned top = s->width - 1; top < 64; top -= p.bits) {
+	for (unsigned top = devnum_scheme_width(s) - 1; top < 64; top -= p.bits) {
 		unsigned n = segments(s, top, p.bits, g);
 		numbers_line(j, &p, s, top, g, n);
 		border_line(j, &p, top, g, n);
@@ -312,17 +315,17 @@ static void draw(const struct job *j, const struct dn_scheme *s, const uint64_t 
 }
 
 /* A record a field, for --json and --format. */
-static void field_records(const struct job *j, struct record *r, const struct dn_scheme *s,
+static void field_records(const struct job *j, struct record *r, const devnum_scheme *s,
 			  const uint64_t *raw)
 {
 	struct seg g[64];
-	unsigned n = segments(s, s->width - 1, s->width, g);
+	unsigned n = segments(s, devnum_scheme_width(s) - 1, devnum_scheme_width(s), g);
 	for (unsigned i = 0; i < n; i++) {
 		record_next(r);
 		if (!r->len[K_INPUT])
 			r->have = 0; /* no value: no input either */
 		set_scheme(r, s);
-		set_num(r, K_WIDTH, s->width);
+		set_num(r, K_WIDTH, devnum_scheme_width(s));
 		set_str(r, K_KIND, owners[g[i].own]);
 		set_num(r, K_HI, g[i].hi);
 		set_num(r, K_LO, g[i].lo);
@@ -339,13 +342,13 @@ static void field_records(const struct job *j, struct record *r, const struct dn
 /* layout [SCHEME] [VALUE], or with --scheme, layout [VALUE]. */
 static int layout_run(const struct job *j, int argc, const char **argv)
 {
-	const struct dn_scheme *s = j->scheme;
+	const devnum_scheme *s = j->scheme;
 	struct record r;
 	uint64_t raw = 0;
 	int status;
 	unsigned cols = j->columns ? j->columns : 80;
 	if (!j->scheme_set && argc)
-		s = dn_scheme_find(argv[0]), argc--, argv++; /* main checked the name */
+		s = devnum_scheme_find(argv[0]), argc--, argv++; /* main checked the name */
 	record_start(&r, argc ? argv[0] : "", argc ? strlen(argv[0]) : 0);
 	if (argc) {
 		set_scheme(&r, s);
@@ -355,7 +358,7 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 			return st;
 		}
 	}
-	bool fits = argc && raw <= dn_raw_max(s);
+	bool fits = argc && raw <= devnum_raw_max(s);
 	if (j->out->mode != PLAIN)
 		field_records(j, &r, s, fits ? &raw : NULL);
 	else if (!argc || fits)

@@ -5,21 +5,21 @@
 
 #include "cli.h"
 
-static void scheme_record(const struct job *j, struct record *r, const struct dn_scheme *s)
+static void scheme_record(const struct job *j, struct record *r, const devnum_scheme *s)
 {
-	bool native = s == dn_native();
-	int n = snprintf(r->note, sizeof r->note, "%s%s%s", s->aliases,
-			 *s->aliases && native ? " " : "", native ? "native" : "");
+	bool native = s == devnum_scheme_native();
+	int n = snprintf(r->note, sizeof r->note, "%s%s%s", devnum_scheme_aliases(s),
+			 *devnum_scheme_aliases(s) && native ? " " : "", native ? "native" : "");
 	r->have = 0; /* no input: one record a scheme */
 	set_scheme(r, s);
-	set_num(r, K_WIDTH, s->width);
+	set_num(r, K_WIDTH, devnum_scheme_width(s));
 	set_text(r, K_ALIASES, r->note, (size_t)n);
-	set_num(r, K_MAJOR_BITS, dn_part_bits(s, DN_MAJOR));
-	set_num(r, K_MINOR_BITS, dn_part_bits(s, DN_MINOR));
-	set_num(r, K_MAJOR_MAX, dn_part_mask(s, DN_MAJOR));
-	set_num(r, K_MINOR_MAX, dn_part_mask(s, DN_MINOR));
+	set_num(r, K_MAJOR_BITS, devnum_part_bits(s, DEVNUM_MAJOR));
+	set_num(r, K_MINOR_BITS, devnum_part_bits(s, DEVNUM_MINOR));
+	set_num(r, K_MAJOR_MAX, devnum_part_max(s, DEVNUM_MAJOR));
+	set_num(r, K_MINOR_MAX, devnum_part_max(s, DEVNUM_MINOR));
 	set_num(r, K_NATIVE, native);
-	set_str(r, K_ORIGIN, s->origin);
+	set_str(r, K_ORIGIN, devnum_scheme_origin(s));
 	emit(j->out, r);
 }
 
@@ -29,8 +29,8 @@ static int schemes_run(const struct job *j, int argc, const char **argv)
 	(void)argc, (void)argv; /* none: main refuses operands */
 	record_start(&r, "", 0);
 	emit_text(j->out, "NAME       BITS MAJOR MINOR ALIASES                            ORIGIN");
-	for (size_t i = 0; i < dn_nschemes; i++)
-		scheme_record(j, &r, &dn_schemes[i]);
+	for (size_t i = 0; i < devnum_scheme_count(); i++)
+		scheme_record(j, &r, devnum_scheme_at(i));
 	return EXIT_OK;
 }
 

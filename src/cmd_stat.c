@@ -43,7 +43,7 @@ static const struct kind *kind_of(mode_t m)
 struct node {
 	const struct kind *kind;
 	bool device;       /* the numbers are the file's own st_rdev */
-	struct dn_tuple t;
+	struct devnum_tuple t;
 };
 
 /* One system call a file: statx gives major and minor apart, as the kernel
@@ -57,8 +57,8 @@ static int examine(const char *path, bool deref, struct node *n)
 		return -1;
 	n->kind = kind_of(sx.stx_mode);
 	n->device = S_ISCHR(sx.stx_mode) || S_ISBLK(sx.stx_mode);
-	n->t = n->device ? (struct dn_tuple){ sx.stx_rdev_major, sx.stx_rdev_minor }
-			 : (struct dn_tuple){ sx.stx_dev_major, sx.stx_dev_minor };
+	n->t = n->device ? (struct devnum_tuple){ sx.stx_rdev_major, sx.stx_rdev_minor }
+			 : (struct devnum_tuple){ sx.stx_dev_major, sx.stx_dev_minor };
 #else
 	struct stat st;
 	if (fstatat(AT_FDCWD, path, &st, flags) < 0)
@@ -66,7 +66,7 @@ static int examine(const char *path, bool deref, struct node *n)
 	n->kind = kind_of(st.st_mode);
 	n->device = S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
 	dev_t d = n->device ? st.st_rdev : st.st_dev;
-	n->t = (struct dn_tuple){ major(d), minor(d) };
+	n->t = (struct devnum_tuple){ major(d), minor(d) };
 #endif
 	return 0;
 }
@@ -76,12 +76,12 @@ static int examine(const char *path, bool deref, struct node *n)
 #define CACHED 64
 static struct name {
 	bool used, block;
-	struct dn_tuple t;
+	struct devnum_tuple t;
 	char name[120];
 } names[CACHED];
 
 /* The kernel's name for a device, from /sys/dev/{char,block}/M:m/uevent. */
-static void lookup(bool block, struct dn_tuple t, char *name, size_t size)
+static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
 {
 	char path[96], buf[4096];
 	*name = 0;
@@ -102,7 +102,7 @@ static void lookup(bool block, struct dn_tuple t, char *name, size_t size)
 	}
 }
 
-static const char *kernel_name(bool block, struct dn_tuple t)
+static const char *kernel_name(bool block, struct devnum_tuple t)
 {
 	struct name *c = &names[(t.major * 31 + t.minor + block) % CACHED];
 	if (!c->used || c->block != block || c->t.major != t.major || c->t.minor != t.minor) {
@@ -116,7 +116,7 @@ static int stat_record(const struct job *j, struct record *r)
 {
 	char path[PATH_MAX];
 	struct node n;
-	struct dn_reason why;
+	struct devnum_reason why;
 	uint64_t raw;
 	const char *in = r->text[K_INPUT];
 	size_t len = r->len[K_INPUT];
@@ -132,7 +132,7 @@ static int stat_record(const struct job *j, struct record *r)
 	set_str(r, K_TYPE, n.kind->type);
 	set_str(r, K_FIELD, n.device ? "st_rdev" : "st_dev");
 	set_tuple(r, n.t);
-	if (dn_encode(j->scheme, n.t, &raw, &why) < 0)
+	if (devnum_encode(j->scheme, n.t, &raw, &why) < 0)
 		return fail_reason(r, j->scheme, &why);
 	set_num(r, K_RAW, raw);
 	const char *name = kernel_name(n.kind->fmt != S_IFCHR, n.t);

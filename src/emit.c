@@ -36,8 +36,8 @@ static void json_list(const char *s, size_t n)
  * as a hex string; a scheme that is never packed has no raw number. */
 static void json_raw(const struct record *r, enum key k, bool first)
 {
-	const struct dn_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
-	if (s && (s->rules & DN_TEXT))
+	const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	if (s && unpacked(s))
 		return;
 	json_key(k, first);
 	out_u64(r->num[k]);
@@ -53,7 +53,7 @@ static void json_value(const struct record *r, enum key k)
 	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
 	case T_LIST: json_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
-		if (r->scheme && (r->scheme->rules & DN_TEXT))
+		if (r->scheme && unpacked(r->scheme))
 			out_str("null");
 		else
 			out_u64(r->num[k]);

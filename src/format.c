@@ -205,16 +205,16 @@ static void put_list(const char *s, size_t n)
 static void put_raw(const struct record *r, enum key k, const struct op *o,
 		    const struct style *st)
 {
-	const struct dn_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
 	uint64_t v = r->num[k];
-	if (s && (s->rules & DN_TEXT)) {
+	if (s && unpacked(s)) {
 		out_tuple(v >> 32, v & UINT32_MAX);
 		return;
 	}
 	if (o->base)
 		out_digits(v, o->base);
 	else
-		out_based(v, st->base, st->pad && s ? digits_for(s->width, st->base) : 0);
+		out_based(v, st->base, st->pad && s ? digits_for(devnum_scheme_width(s), st->base) : 0);
 }
 
 static void put_field(const struct record *r, const struct op *o, const struct style *st)
@@ -228,7 +228,7 @@ static void put_field(const struct record *r, const struct op *o, const struct s
 	case T_RAW: put_raw(r, k, o, st); break;
 	case T_LIST: put_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
-		if (r->scheme && (r->scheme->rules & DN_TEXT))
+		if (r->scheme && unpacked(r->scheme))
 			out_str("2x32");
 		else
 			out_u64(r->num[k]);

@@ -132,15 +132,16 @@ static _Noreturn void version(void)
 	exit_stdio();
 }
 
-static const struct dn_scheme *scheme(int o, const char *name)
+static const devnum_scheme *scheme(int o, const char *name)
 {
-	const struct dn_scheme *s = dn_scheme_find(name);
+	const devnum_scheme *s = devnum_scheme_find(name);
 	char q[400], list[512];
 	size_t len = 0;
 	if (s)
 		return s;
-	for (size_t i = 0; i < dn_nschemes && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ", dn_schemes[i].name);
+	for (size_t i = 0; i < devnum_scheme_count() && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ",
+					devnum_scheme_name(devnum_scheme_at(i)));
 	if (len < sizeof list)
 		snprintf(list + len, sizeof list - len, "native");
 	quote(q, sizeof q, name, strlen(name));

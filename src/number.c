@@ -139,7 +139,7 @@ int looks_like_tuple(const char *s, size_t n)
 	return separator(s, n) != NULL;
 }
 
-int parse_tuple(const char *s, size_t n, unsigned bare, struct dn_tuple *t,
+int parse_tuple(const char *s, size_t n, unsigned bare, struct devnum_tuple *t,
 		struct num_error *e)
 {
 	trim(&s, &n);

@@ -32,7 +32,7 @@ int parse_number(const char *s, size_t n, unsigned bare, uint64_t *v,
 		 struct num_error *e);
 
 /* M:m, M,m or "M m", each part a number as above. */
-int parse_tuple(const char *s, size_t n, unsigned bare, struct dn_tuple *t,
+int parse_tuple(const char *s, size_t n, unsigned bare, struct devnum_tuple *t,
 		struct num_error *e);
 
 /* Whether s has a tuple separator (':', ',' or blanks between words). */

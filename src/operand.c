@@ -4,7 +4,7 @@
 
 #include "cli.h"
 
-int read_tuple(const struct job *j, struct record *r, struct dn_tuple *t)
+int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t)
 {
 	struct num_error e;
 	if (parse_tuple(r->text[K_INPUT], r->len[K_INPUT], j->input_base, t, &e) < 0)
@@ -12,14 +12,14 @@ int read_tuple(const struct job *j, struct record *r, struct dn_tuple *t)
 	return EXIT_OK;
 }
 
-int read_raw(const struct job *j, const struct dn_scheme *s, struct record *r,
+int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw)
 {
 	struct num_error e;
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	*raw = 0;
-	if (!(s->rules & DN_TEXT)) {
+	if (!unpacked(s)) {
 		if (parse_number(r->text[K_INPUT], r->len[K_INPUT], j->input_base, raw, &e) < 0)
 			return fail_number(r, &e);
 		return EXIT_OK;
@@ -27,7 +27,7 @@ int read_raw(const struct job *j, const struct dn_scheme *s, struct record *r,
 	int st = read_tuple(j, r, &t);
 	if (st)
 		return st;
-	return dn_encode(s, t, raw, &why) < 0 ? fail_reason(r, s, &why) : EXIT_OK;
+	return devnum_encode(s, t, raw, &why) < 0 ? fail_reason(r, s, &why) : EXIT_OK;
 }
 
 bool is_tuple(const struct record *r)

@@ -50,27 +50,27 @@ void set_str(struct record *r, enum key k, const char *s)
 	set_text(r, k, s, strlen(s));
 }
 
-void set_scheme(struct record *r, const struct dn_scheme *s)
+void set_scheme(struct record *r, const devnum_scheme *s)
 {
 	r->scheme = s;
-	set_str(r, K_SCHEME, s->name);
+	set_str(r, K_SCHEME, devnum_scheme_name(s));
 }
 
-void set_tuple(struct record *r, struct dn_tuple t)
+void set_tuple(struct record *r, struct devnum_tuple t)
 {
 	set_num(r, K_MAJOR, t.major);
 	set_num(r, K_MINOR, t.minor);
 }
 
-void set_verdict(struct record *r, enum dn_verdict v, const struct dn_scheme *s,
-		 const struct dn_reason *why)
+void set_verdict(struct record *r, enum devnum_verdict v, const devnum_scheme *s,
+		 const struct devnum_reason *why)
 {
-	r->num[K_CANONICAL] = v == DN_CANONICAL;
+	r->num[K_CANONICAL] = v == DEVNUM_CANONICAL;
 	r->have |= KEY(K_CANONICAL);
-	if (v != DN_ALIAS)
+	if (v != DEVNUM_ALIAS)
 		return;
 	set_num(r, K_CANON_RAW, why->canon);
-	int n = dn_strreason(r->note, sizeof r->note, s, why);
+	int n = devnum_strreason(r->note, sizeof r->note, s, why);
 	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
 }
 
@@ -84,11 +84,11 @@ int fail(struct record *r, int status, const char *fmt, ...)
 	return status;
 }
 
-int fail_reason(struct record *r, const struct dn_scheme *s,
-		const struct dn_reason *why)
+int fail_reason(struct record *r, const devnum_scheme *s,
+		const struct devnum_reason *why)
 {
 	char text[sizeof r->error];
-	dn_strreason(text, sizeof text, s, why);
+	devnum_strreason(text, sizeof text, s, why);
 	return fail(r, EXIT_UNFIT, "%s", text);
 }
 

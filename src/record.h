@@ -62,10 +62,16 @@ extern const struct key_info keys[K_NKEYS];
 
 #define KEY(k) (UINT64_C(1) << (k))
 
+/* A scheme never packed, whose raw form is the text M:m (tuple). */
+static inline bool unpacked(const devnum_scheme *s)
+{
+	return devnum_scheme_flags(s) & DEVNUM_TEXT;
+}
+
 struct record {
 	uint64_t have; /* KEY(k) set: field k holds a value */
-	const struct dn_scheme *scheme; /* K_SCHEME; K_RAW is in it */
-	const struct dn_scheme *from;   /* K_FROM; K_CANON_RAW is in it */
+	const devnum_scheme *scheme; /* K_SCHEME; K_RAW is in it */
+	const devnum_scheme *from;   /* K_FROM; K_CANON_RAW is in it */
 	bool warn;                      /* plain output: K_NOTE is a warning */
 	bool shown;                     /* the emitter wrote it */
 	uint64_t num[K_NKEYS];
@@ -107,18 +113,18 @@ static inline void set_text(struct record *r, enum key k, const char *s, size_t 
 }
 
 void set_str(struct record *r, enum key k, const char *s);
-void set_scheme(struct record *r, const struct dn_scheme *s);
-void set_tuple(struct record *r, struct dn_tuple t);
+void set_scheme(struct record *r, const devnum_scheme *s);
+void set_tuple(struct record *r, struct devnum_tuple t);
 /* K_CANONICAL, and for an alias K_CANON_RAW and K_NOTE from the reason */
-void set_verdict(struct record *r, enum dn_verdict v, const struct dn_scheme *s,
-		 const struct dn_reason *why);
+void set_verdict(struct record *r, enum devnum_verdict v, const devnum_scheme *s,
+		 const struct devnum_reason *why);
 
 /* K_ERROR from a printf format; returns `status`, for `return fail(..)`. */
 int fail(struct record *r, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* K_ERROR from the library's English for *why, exit status 1. */
-int fail_reason(struct record *r, const struct dn_scheme *s,
-		const struct dn_reason *why);
+int fail_reason(struct record *r, const devnum_scheme *s,
+		const struct devnum_reason *why);
 
 /* K_ERROR from a number's syntax error, exit status 2. */
 int fail_number(struct record *r, const struct num_error *e);

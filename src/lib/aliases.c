@@ -2,50 +2,68 @@
  *
  * A scheme's aliases are its canonical value with the ignored bits in every
  * other state, plus the legacy 16-bit value where the scheme has a window.
- */
+ * The walk's state lives in the caller's struct devnum_aliases, whose
+ * public face is an array with room to grow. */
 #include <config.h>
 
-#include "devnum.h"
+#include "scheme.h"
 
-int dn_aliases_start(struct dn_aliases *a, const struct dn_scheme *s,
-		     struct dn_tuple t, uint64_t *count, struct dn_reason *why)
+struct walk {
+	const struct devnum_scheme *s;
+	uint64_t canon, base, subset, legacy;
+	bool first, subsets_done, legacy_left;
+};
+
+_Static_assert(sizeof(struct walk) <= sizeof(struct devnum_aliases),
+	       "struct devnum_aliases has room for the walk");
+
+static struct walk *walk_of(struct devnum_aliases *a)
 {
-	if (dn_encode(s, t, &a->canon, why) < 0)
+	return (struct walk *)(void *)a->state;
+}
+
+int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
+			 struct devnum_tuple t, uint64_t *count,
+			 struct devnum_reason *why)
+{
+	struct walk *w = walk_of(a);
+	if (devnum_encode(s, t, &w->canon, why) < 0)
 		return -1;
 	int free_bits = __builtin_popcountll(s->ignored);
-	a->s = s;
-	a->base = a->canon & ~s->ignored;
-	a->subset = 0;
-	a->first = true;
-	a->subsets_done = false;
-	a->legacy = t.major << 8 | t.minor;
-	a->legacy_left = (s->rules & DN_LEGACY_WINDOW) && t.major <= 0xff &&
-			 t.minor <= 0xff && a->legacy >= 0x100;
+	w->s = s;
+	w->base = w->canon & ~s->ignored;
+	w->subset = 0;
+	w->first = true;
+	w->subsets_done = false;
+	w->legacy = t.major << 8 | t.minor;
+	w->legacy_left = (s->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
+			 t.minor <= 0xff && w->legacy >= 0x100;
 	*count = free_bits >= 64 ? UINT64_MAX
-				 : (UINT64_C(1) << free_bits) + a->legacy_left;
+				 : (UINT64_C(1) << free_bits) + w->legacy_left;
 	return 0;
 }
 
-bool dn_aliases_next(struct dn_aliases *a, uint64_t *raw)
+bool devnum_aliases_next(struct devnum_aliases *a, uint64_t *raw)
 {
-	if (a->first) {
-		a->first = false;
-		*raw = a->canon;
+	struct walk *w = walk_of(a);
+	if (w->first) {
+		w->first = false;
+		*raw = w->canon;
 		return true;
 	}
-	while (!a->subsets_done) {
-		uint64_t sub = a->subset;
+	while (!w->subsets_done) {
+		uint64_t sub = w->subset;
 		/* next subset of the ignored bits, in increasing order */
-		a->subset = (a->subset - a->s->ignored) & a->s->ignored;
-		a->subsets_done = a->subset == 0;
-		if (sub != a->s->fixed) {
-			*raw = a->base | sub;
+		w->subset = (w->subset - w->s->ignored) & w->s->ignored;
+		w->subsets_done = w->subset == 0;
+		if (sub != w->s->fixed) {
+			*raw = w->base | sub;
 			return true;
 		}
 	}
-	if (a->legacy_left) {
-		a->legacy_left = false;
-		*raw = a->legacy;
+	if (w->legacy_left) {
+		w->legacy_left = false;
+		*raw = w->legacy;
 		return true;
 	}
 	return false;

@@ -1,9 +1,11 @@
-/* devnum.h - the device-number encoder library.
+/* devnum.h - libdevnum: Unix device numbers, exactly, in every layout.
  *
- * Every scheme is data: a list of bit fields, each moving some bits of the
- * major or the minor to a place in the raw value, plus at most a few rules.
- * One engine reads that data to encode, decode, judge canonical form and
- * enumerate aliases.  Pure functions: no I/O, no allocation, no global state.
+ * A device number is a tuple (major, minor); systems pack it into one raw
+ * integer, each in its own layout, its "scheme".  This library encodes
+ * and decodes every known scheme, refuses what does not fit instead of
+ * wrapping it, judges canonical form and enumerates aliases, and words
+ * its refusals.  Pure functions: no I/O, no allocation, no global state,
+ * no locale.  Schemes are opaque handles; see libdevnum(3).
  */
 #ifndef DEVNUM_H
 #define DEVNUM_H
@@ -12,93 +14,114 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum dn_part { DN_MAJOR, DN_MINOR };
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-/* raw[at + width - 1 : at] = part[lo + width - 1 : lo] */
-struct dn_field {
-	uint8_t part, lo, width, at;
-};
+#define DEVNUM_VERSION_MAJOR 0
+#define DEVNUM_VERSION_MINOR 1
+#define DEVNUM_VERSION_MICRO 0
+#define DEVNUM_VERSION_STRING "0.1.0"
+/* MAJOR * 1000000 + MINOR * 1000 + MICRO, to compare in #if */
+#define DEVNUM_VERSION_NUMBER 1000
 
-enum dn_rule {
-	DN_LEGACY_WINDOW = 1 << 0, /* raws 0x100..0xffff are unconverted 8:8 numbers */
-	DN_NODEV = 1 << 1,         /* the all-ones raw is a sentinel, never a device */
-	DN_TEXT = 1 << 2,          /* never packed: the raw form is the text M:m */
-};
+/* The version of the library running, "0.1.0": may be newer than the
+ * header a program was built with. */
+const char *devnum_version(void);
 
-#define DN_MAX_FIELDS 6
-
-struct dn_scheme {
-	const char *name;
-	const char *aliases; /* space-separated, lower case */
-	const char *origin;  /* one line: where the layout comes from */
-	uint8_t width;       /* bits of the raw value: 16, 32 or 64 */
-	uint8_t nfields;
-	unsigned rules;      /* enum dn_rule */
-	uint64_t ignored;    /* raw bits decode ignores: aliases */
-	uint64_t fixed;      /* bits (within ignored) that encode always sets */
-	const char *within;  /* a scheme whose limits the Linux kernel imposes too */
-	struct dn_field field[DN_MAX_FIELDS];
-};
+/* A scheme: a layout of the raw value.  Handles live as long as the
+ * program; compare them with ==. */
+typedef struct devnum_scheme devnum_scheme;
 
 /* A tuple as given; parts wider than 32 bits exist only to be refused. */
-struct dn_tuple {
+struct devnum_tuple {
 	uint64_t major, minor;
 };
 
-enum dn_verdict { DN_CANONICAL, DN_ALIAS, DN_INVALID };
+enum devnum_part { DEVNUM_MAJOR, DEVNUM_MINOR };
 
-enum dn_why {
-	DN_OK,
-	DN_TOO_BIG,      /* part above the largest it can hold: limit */
-	DN_GAP,          /* part has bits hi:lo set that no field carries */
-	DN_IN_WINDOW,    /* tuple would encode into the legacy window */
-	DN_IS_NODEV,     /* tuple would encode to the sentinel */
-	DN_TOO_WIDE,     /* raw wider than the scheme: limit = largest raw */
-	DN_SENTINEL,     /* raw is the sentinel */
-	DN_STRAY,        /* raw has bits hi:lo set that no field carries */
-	DN_IGNORED_BITS, /* alias: bits hi:lo are ignored and differ from canonical */
-	DN_LEGACY,       /* alias: a legacy 16-bit value in the window */
-	DN_BEYOND,       /* tuple beyond the scheme's `within`: value, limit =
-			    the largest major, minor there */
+/* How many schemes there are, and each by index (NULL past the end). */
+size_t devnum_scheme_count(void);
+const devnum_scheme *devnum_scheme_at(size_t index);
+/* By name or alias, ignoring ASCII case in any locale; "native" is the
+ * running system's.  NULL if none. */
+const devnum_scheme *devnum_scheme_find(const char *name);
+/* The running system's scheme, or NULL where it has none of these. */
+const devnum_scheme *devnum_scheme_native(void);
+
+const char *devnum_scheme_name(const devnum_scheme *s);
+/* Its other names, separated by single blanks; "" for none. */
+const char *devnum_scheme_aliases(const devnum_scheme *s);
+/* One line: where the layout comes from. */
+const char *devnum_scheme_origin(const devnum_scheme *s);
+/* Bits of the raw value: 16, 32 or 64. */
+unsigned devnum_scheme_width(const devnum_scheme *s);
+
+enum devnum_flag {
+	DEVNUM_LEGACY_WINDOW = 1 << 0, /* raws 0x100..0xffff are unconverted 8:8 */
+	DEVNUM_NODEV = 1 << 1,         /* the all-ones raw is a sentinel */
+	DEVNUM_TEXT = 1 << 2,          /* never packed: the raw form is M:m */
+};
+unsigned devnum_scheme_flags(const devnum_scheme *s);
+/* Raw bits that decoding ignores (aliases differ in them), and the bits
+ * among them that encoding always sets. */
+uint64_t devnum_scheme_ignored(const devnum_scheme *s);
+uint64_t devnum_scheme_fixed(const devnum_scheme *s);
+/* The scheme whose limits the platform behind s imposes too, or NULL. */
+const devnum_scheme *devnum_scheme_within(const devnum_scheme *s);
+
+/* The largest raw value, and the bits of a part the scheme carries (also
+ * its largest value: 4294902015 for freebsd11's minor) and their count. */
+uint64_t devnum_raw_max(const devnum_scheme *s);
+uint64_t devnum_part_max(const devnum_scheme *s, enum devnum_part part);
+unsigned devnum_part_bits(const devnum_scheme *s, enum devnum_part part);
+
+/* One bit field: raw[at + width - 1 : at] = part[lo + width - 1 : lo]. */
+struct devnum_field {
+	enum devnum_part part;
+	unsigned lo, width, at;
+};
+/* Copies up to n of the scheme's fields to out; returns how many it has. */
+size_t devnum_scheme_fields(const devnum_scheme *s, struct devnum_field *out, size_t n);
+
+enum devnum_verdict { DEVNUM_CANONICAL, DEVNUM_ALIAS, DEVNUM_INVALID };
+
+enum devnum_why {
+	DEVNUM_OK,
+	DEVNUM_TOO_BIG,      /* part above the largest it can hold: limit */
+	DEVNUM_GAP,          /* part has bits hi:lo set that no field carries */
+	DEVNUM_IN_WINDOW,    /* tuple would encode into the legacy window */
+	DEVNUM_IS_NODEV,     /* tuple would encode to the sentinel */
+	DEVNUM_TOO_WIDE,     /* raw wider than the scheme: limit = largest raw */
+	DEVNUM_SENTINEL,     /* raw is the sentinel */
+	DEVNUM_STRAY,        /* raw has bits hi:lo set that no field carries */
+	DEVNUM_IGNORED_BITS, /* alias: bits hi:lo are ignored and differ */
+	DEVNUM_LEGACY,       /* alias: a legacy 16-bit value in the window */
+	DEVNUM_BEYOND,       /* tuple beyond the scheme's within: value, limit
+				are the largest major and minor there */
 };
 
-/* Why an encode or decode did not give a plain canonical answer. */
-struct dn_reason {
-	enum dn_why why;
-	enum dn_part part;
-	uint8_t hi, lo;
+/* Why an answer is not plainly canonical.  `reserved` keeps room for
+ * fields a later version may add. */
+struct devnum_reason {
+	enum devnum_why why;
+	enum devnum_part part;
+	unsigned hi, lo;
 	uint64_t value, limit;
-	struct dn_tuple t; /* DN_IN_WINDOW, DN_BEYOND, aliases: the tuple */
-	uint64_t canon;    /* aliases: the canonical raw */
+	struct devnum_tuple t; /* IN_WINDOW, BEYOND, aliases: the tuple */
+	uint64_t canon;        /* aliases: the canonical raw */
+	uint64_t reserved[4];
 };
-
-extern const struct dn_scheme dn_schemes[];
-extern const size_t dn_nschemes;
-
-/* By name or alias, case-insensitive; "native" is the running system's. */
-const struct dn_scheme *dn_scheme_find(const char *name);
-const struct dn_scheme *dn_native(void);
-
-uint64_t dn_raw_max(const struct dn_scheme *s);
-/* The bits of a part that fields carry, which is also its largest value
- * (4294902015 for freebsd11's minor: bits 15:8 are the major's). */
-uint64_t dn_part_mask(const struct dn_scheme *s, enum dn_part part);
-/* How many bits of a part the scheme carries. */
-unsigned dn_part_bits(const struct dn_scheme *s, enum dn_part part);
-
-/* 0 if the platform behind s can hold t too (always, for a scheme with no
- * `within`), or -1 with *why filled (DN_BEYOND). */
-int dn_within(const struct dn_scheme *s, struct dn_tuple t, struct dn_reason *why);
 
 /* 0 and *raw set, or -1 with *why filled. */
-int dn_encode(const struct dn_scheme *s, struct dn_tuple t, uint64_t *raw,
-	      struct dn_reason *why);
+int devnum_encode(const devnum_scheme *s, struct devnum_tuple t, uint64_t *raw,
+		  struct devnum_reason *why);
 
-/* DN_CANONICAL or DN_ALIAS with *t and *canon set (*why says why an alias),
- * or DN_INVALID with *why filled. */
-enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
-			  struct dn_tuple *t, uint64_t *canon,
-			  struct dn_reason *why);
+/* DEVNUM_CANONICAL or DEVNUM_ALIAS with *t and *canon set (*why says why
+ * an alias), or DEVNUM_INVALID with *why filled. */
+enum devnum_verdict devnum_decode(const devnum_scheme *s, uint64_t raw,
+				  struct devnum_tuple *t, uint64_t *canon,
+				  struct devnum_reason *why);
 
 /* What a reader that checks nothing makes of raw, by one rule for every
  * scheme: each field is read from its place, and the field highest in the
@@ -106,25 +129,35 @@ enum dn_verdict dn_decode(const struct dn_scheme *s, uint64_t raw,
  * reads 0x10b300 as 4275:0).  Bits in no field are dropped; the scheme's
  * rules (window, sentinel, ignored bits) do not apply; parts may exceed
  * 32 bits. */
-struct dn_tuple dn_decode_unchecked(const struct dn_scheme *s, uint64_t raw);
+struct devnum_tuple devnum_decode_unchecked(const devnum_scheme *s, uint64_t raw);
 
-/* The English for *r, as snprintf writes it: "major 4096 out of range for
- * linux32 (at most 4095)".  Locale-independent. */
-int dn_strreason(char *buf, size_t size, const struct dn_scheme *s,
-		 const struct dn_reason *r);
+/* 0 if the platform behind s can hold t too (always, for a scheme with no
+ * within), or -1 with *why filled (DEVNUM_BEYOND). */
+int devnum_within(const devnum_scheme *s, struct devnum_tuple t,
+		  struct devnum_reason *why);
 
-/* Every raw value that decodes to one tuple, canonical first, computed
- * on the fly from the scheme's ignored bits and legacy window. */
-struct dn_aliases {
-	const struct dn_scheme *s;
-	uint64_t canon, base, subset, legacy;
-	bool first, subsets_done, legacy_left;
+/* The English for *r, as snprintf writes it and returns: "major 4096 out
+ * of range for linux32 (at most 4095)". */
+int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
+		     const struct devnum_reason *r);
+
+/* Every raw value that decodes to one tuple, canonical first, computed on
+ * the fly from the scheme's ignored bits and legacy window.  The state is
+ * private; its size leaves room to grow. */
+struct devnum_aliases {
+	uint64_t state[8];
 };
 
 /* 0 and the walk started, or -1 with *why filled when the tuple does not
  * encode.  *count gets the number of aliases; it saturates at UINT64_MAX. */
-int dn_aliases_start(struct dn_aliases *a, const struct dn_scheme *s,
-		     struct dn_tuple t, uint64_t *count, struct dn_reason *why);
-bool dn_aliases_next(struct dn_aliases *a, uint64_t *raw);
+int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
+			 struct devnum_tuple t, uint64_t *count,
+			 struct devnum_reason *why);
+/* true and *raw set, or false when the walk is done. */
+bool devnum_aliases_next(struct devnum_aliases *a, uint64_t *raw);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

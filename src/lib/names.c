@@ -1,4 +1,5 @@
-/* names.c - finding a scheme by name or alias, and the running system's.
+/* names.c - finding a scheme: by index, by name or alias, and the running
+ * system's.
  *
  * Names compare in ASCII, whatever the locale: strcasecmp would fold
  * 'I' to a dotless i under a Turkish locale. */
@@ -6,7 +7,7 @@
 
 #include <string.h>
 
-#include "devnum.h"
+#include "scheme.h"
 
 static int lower(int c)
 {
@@ -34,14 +35,14 @@ static bool has_alias(const char *list, const char *want)
 	return false;
 }
 
-const struct dn_scheme *dn_scheme_find(const char *name)
+const devnum_scheme *devnum_scheme_find(const char *name)
 {
 	if (same("native", 6, name))
-		return dn_native();
-	for (size_t i = 0; i < dn_nschemes; i++)
-		if (same(dn_schemes[i].name, strlen(dn_schemes[i].name), name) ||
-		    has_alias(dn_schemes[i].aliases, name))
-			return &dn_schemes[i];
+		return devnum_scheme_native();
+	for (size_t i = 0; i < devnum_i_nschemes; i++)
+		if (same(devnum_i_schemes[i].name, strlen(devnum_i_schemes[i].name), name) ||
+		    has_alias(devnum_i_schemes[i].aliases, name))
+			return &devnum_i_schemes[i];
 	return NULL;
 }
 
@@ -69,7 +70,17 @@ const struct dn_scheme *dn_scheme_find(const char *name)
 #define NATIVE ""
 #endif
 
-const struct dn_scheme *dn_native(void)
+const devnum_scheme *devnum_scheme_native(void)
 {
-	return NATIVE[0] ? dn_scheme_find(NATIVE) : NULL;
+	return NATIVE[0] ? devnum_scheme_find(NATIVE) : NULL;
+}
+
+size_t devnum_scheme_count(void)
+{
+	return devnum_i_nschemes;
+}
+
+const devnum_scheme *devnum_scheme_at(size_t index)
+{
+	return index < devnum_i_nschemes ? &devnum_i_schemes[index] : NULL;
 }

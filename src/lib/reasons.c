@@ -4,11 +4,11 @@
 
 #include <stdio.h>
 
-#include "devnum.h"
+#include "scheme.h"
 
-static const char *part_name(enum dn_part p)
+static const char *part_name(enum devnum_part p)
 {
-	return p == DN_MAJOR ? "major" : "minor";
+	return p == DEVNUM_MAJOR ? "major" : "minor";
 }
 
 /* "bit 15" or "bits 31:27" */
@@ -20,8 +20,8 @@ static void bits(char *buf, size_t size, unsigned hi, unsigned lo)
 		snprintf(buf, size, "bits %u:%u", hi, lo);
 }
 
-int dn_strreason(char *buf, size_t size, const struct dn_scheme *s,
-		 const struct dn_reason *r)
+int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
+		     const struct devnum_reason *r)
 {
 	char b[32];
 	const char *name = s->name, *part = part_name(r->part);
@@ -29,31 +29,31 @@ int dn_strreason(char *buf, size_t size, const struct dn_scheme *s,
 	unsigned long long ma = r->t.major, mi = r->t.minor;
 	bits(b, sizeof b, r->hi, r->lo);
 	switch (r->why) {
-	case DN_TOO_BIG:
+	case DEVNUM_TOO_BIG:
 		return snprintf(buf, size, "%s %llu out of range for %s (at most %llu)",
 				part, v, name, lim);
-	case DN_GAP:
+	case DEVNUM_GAP:
 		return snprintf(buf, size, "%s %llu out of range for %s (%s %s must be 0)",
 				part, v, name, part, b);
-	case DN_IN_WINDOW:
+	case DEVNUM_IN_WINDOW:
 		return snprintf(buf, size, "%llu:%llu cannot be encoded in %s "
 				"(0x100..0xffff is its legacy 16-bit window)", ma, mi, name);
-	case DN_IS_NODEV:
+	case DEVNUM_IS_NODEV:
 		return snprintf(buf, size, "cannot be encoded in %s (0x%llx is NODEV)", name, v);
-	case DN_TOO_WIDE:
+	case DEVNUM_TOO_WIDE:
 		return snprintf(buf, size, "0x%llx is wider than %u bits, out of range for %s "
 				"(at most 0x%llx)", v, s->width, name, lim);
-	case DN_SENTINEL:
+	case DEVNUM_SENTINEL:
 		return snprintf(buf, size, "0x%llx is NODEV in %s, not a device", v, name);
-	case DN_STRAY:
+	case DEVNUM_STRAY:
 		return snprintf(buf, size, "%s set, which %s does not use", b, name);
-	case DN_IGNORED_BITS:
+	case DEVNUM_IGNORED_BITS:
 		return snprintf(buf, size, "noncanonical in %s: alias of %llu:%llu "
 				"(%s ignores %s), canonical 0x%llx", name, ma, mi, name, b, c);
-	case DN_LEGACY:
+	case DEVNUM_LEGACY:
 		return snprintf(buf, size, "noncanonical in %s: legacy 16-bit alias of "
 				"%llu:%llu, canonical 0x%llx", name, ma, mi, c);
-	case DN_BEYOND:
+	case DEVNUM_BEYOND:
 		return snprintf(buf, size, "beyond the Linux kernel (at most %llu:%llu)",
 				v, lim);
 	default:

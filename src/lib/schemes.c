@@ -7,20 +7,20 @@
  */
 #include <config.h>
 
-#include "devnum.h"
+#include "scheme.h"
 
-#define MA(h, l, at) { DN_MAJOR, (l), (h) - (l) + 1, (at) }
-#define MI(h, l, at) { DN_MINOR, (l), (h) - (l) + 1, (at) }
+#define MA(h, l, at) { DEVNUM_MAJOR, (l), (h) - (l) + 1, (at) }
+#define MI(h, l, at) { DEVNUM_MINOR, (l), (h) - (l) + 1, (at) }
 #define FIELDS(...) \
-	.nfields = sizeof((struct dn_field[]){ __VA_ARGS__ }) / sizeof(struct dn_field), \
+	.nfields = sizeof((struct field[]){ __VA_ARGS__ }) / sizeof(struct field), \
 	.field = { __VA_ARGS__ }
 
-const struct dn_scheme dn_schemes[] = {
+const struct devnum_scheme devnum_i_schemes[] = {
 	/* The 2003 proposals for a wider Linux dev_t. */
 	{ "legacy", "old linux-old 8:8", "Linux old_encode_dev, the 16-bit 8:8 dev_t",
 	  16, FIELDS(MI(7, 0, 0), MA(7, 0, 8)) },
 	{ "split32", "32:32", "2003 proposal: 32:32, legacy 16-bit values remapped",
-	  64, .rules = DN_LEGACY_WINDOW, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+	  64, .rules = DEVNUM_LEGACY_WINDOW, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
 	{ "hpa", "anvin", "H. P. Anvin, mknod64 thread, 2003: alias-free interleave",
 	  64, FIELDS(MI(7, 0, 0), MA(7, 0, 8), MI(31, 8, 16), MA(31, 8, 40)) },
 	{ "hpa1220", "anvin1220", "H. P. Anvin, July 2003: low 32 bits a 12:20 number",
@@ -28,7 +28,7 @@ const struct dn_scheme dn_schemes[] = {
 		     MI(31, 20, 32), MA(31, 12, 44)) },
 	/* Carried as the text M:m; the fields only give it a 64-bit handle. */
 	{ "tuple", "linus statx", "never packed: statx, NFSv3, cpio newc, tar",
-	  64, .rules = DN_TEXT, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+	  64, .rules = DEVNUM_TEXT, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
 
 	/* Linux: kdev_t.h and glibc's sysmacros.h. */
 	/* the kernel's mknod refuses what MKDEV cannot hold */
@@ -56,9 +56,9 @@ const struct dn_scheme dn_schemes[] = {
 	{ "darwin", "macos hpux", "XNU makedev, 8:24",
 	  32, FIELDS(MI(23, 0, 0), MA(7, 0, 24)) },
 	{ "solaris", "illumos solaris64", "illumos 64-bit dev_t, 32:32; all ones is NODEV",
-	  64, .rules = DN_NODEV, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
+	  64, .rules = DEVNUM_NODEV, FIELDS(MI(31, 0, 0), MA(31, 0, 32)) },
 	{ "solaris32", "", "illumos dev32_t, 14:18; all ones is NODEV32",
-	  32, .rules = DN_NODEV, FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
+	  32, .rules = DEVNUM_NODEV, FIELDS(MI(17, 0, 0), MA(13, 0, 18)) },
 	/* raw[15] has no field: a value with it set is invalid. */
 	{ "svr3", "", "SVR3 and illumos o_dev_t, 7:8",
 	  16, FIELDS(MI(7, 0, 0), MA(6, 0, 8)) },
@@ -70,4 +70,4 @@ const struct dn_scheme dn_schemes[] = {
 	  32, FIELDS(MI(15, 0, 0), MA(15, 0, 16)) },
 };
 
-const size_t dn_nschemes = sizeof dn_schemes / sizeof dn_schemes[0];
+const size_t devnum_i_nschemes = sizeof devnum_i_schemes / sizeof devnum_i_schemes[0];

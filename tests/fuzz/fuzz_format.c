@@ -26,10 +26,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (f) {
 		struct record r;
 		struct style st = { 8, true };
-		for (size_t i = 0; i < dn_nschemes; i++) {
+		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			record_start(&r, fmt, size);
-			set_scheme(&r, &dn_schemes[i]);
-			r.from = &dn_schemes[dn_nschemes - 1 - i];
+			set_scheme(&r, devnum_scheme_at(i));
+			r.from = devnum_scheme_at(devnum_scheme_count() - 1 - i);
 			for (int k = K_WIDTH; k < K_NKEYS; k++)
 				if ((i + (size_t)k) % 3) {
 					set_num(&r, (enum key)k, UINT64_MAX);

@@ -8,19 +8,19 @@
 #include "devnum.h"
 #include "number.h"
 
-static void engine(uint64_t raw, struct dn_tuple t)
+static void engine(uint64_t raw, struct devnum_tuple t)
 {
-	for (size_t i = 0; i < dn_nschemes; i++) {
-		const struct dn_scheme *s = &dn_schemes[i];
-		struct dn_tuple d;
-		struct dn_reason why;
+	for (size_t i = 0; i < devnum_scheme_count(); i++) {
+		const devnum_scheme *s = devnum_scheme_at(i);
+		struct devnum_tuple d;
+		struct devnum_reason why;
 		uint64_t canon, back;
-		if (dn_decode(s, raw, &d, &canon, &why) != DN_INVALID) {
-			assert(dn_encode(s, d, &back, &why) == 0 && back == canon);
+		if (devnum_decode(s, raw, &d, &canon, &why) != DEVNUM_INVALID) {
+			assert(devnum_encode(s, d, &back, &why) == 0 && back == canon);
 			assert(d.major <= UINT32_MAX && d.minor <= UINT32_MAX);
 		}
-		if (dn_encode(s, t, &back, &why) == 0) {
-			assert(dn_decode(s, back, &d, &canon, &why) == DN_CANONICAL);
+		if (devnum_encode(s, t, &back, &why) == 0) {
+			assert(devnum_decode(s, back, &d, &canon, &why) == DEVNUM_CANONICAL);
 			assert(d.major == t.major && d.minor == t.minor && canon == back);
 		}
 	}
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *s = (const char *)data;
 	struct num_error e;
-	struct dn_tuple t = { 0, 0 };
+	struct devnum_tuple t = { 0, 0 };
 	uint64_t v = 0, w;
 	char buf[32], msg[128];
 	unsigned bare = size && data[0] & 1 ? 16 : 10;

@@ -42,9 +42,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		commands[c]->table, 0, 0,
 	};
 	struct job j = {
-		.scheme = &dn_schemes[pick % dn_nschemes],
-		.from = &dn_schemes[(pick / 3u) % dn_nschemes],
-		.to = &dn_schemes[(pick / 7u) % dn_nschemes],
+		.scheme = devnum_scheme_at(pick % devnum_scheme_count()),
+		.from = devnum_scheme_at((pick / 3u) % devnum_scheme_count()),
+		.to = devnum_scheme_at((pick / 7u) % devnum_scheme_count()),
 		.input_base = bases[(flags >> 5) & 3] , .strict = flags >> 5 & 1,
 		.quiet = flags >> 6 & 1 && out.mode == PLAIN, .legacy = flags >> 6 & 1,
 		.zero = flags >> 4 & 1, .pairs = commands[c]->pairs, .out = &out,

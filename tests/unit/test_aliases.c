@@ -10,25 +10,25 @@
 #define N 100000
 
 /* Walks t's aliases: 1 if all decode to t, first canonical, none twice. */
-static int walk_ok(const struct dn_scheme *s, int id, struct dn_tuple t,
+static int walk_ok(const devnum_scheme *s, int id, struct devnum_tuple t,
 		   uint64_t *count)
 {
-	struct dn_aliases a;
-	struct dn_reason r;
+	struct devnum_aliases a;
+	struct devnum_reason r;
 	uint64_t raw, prev = 0, seen = 0, canon, ma, mi, rc;
-	if (dn_aliases_start(&a, s, t, count, &r) < 0)
+	if (devnum_aliases_start(&a, s, t, count, &r) < 0)
 		return -1;
-	while (dn_aliases_next(&a, &raw)) {
-		struct dn_tuple d;
-		enum dn_verdict v = dn_decode(s, raw, &d, &canon, &r);
+	while (devnum_aliases_next(&a, &raw)) {
+		struct devnum_tuple d;
+		enum devnum_verdict v = devnum_decode(s, raw, &d, &canon, &r);
 		int ref = ref_decode(id, raw, &ma, &mi, &rc);
-		if (v == DN_INVALID || d.major != t.major || d.minor != t.minor)
+		if (v == DEVNUM_INVALID || d.major != t.major || d.minor != t.minor)
 			return 0;
 		if (ref < 0 || ma != t.major || mi != t.minor)
 			return 0;
-		if ((seen == 0) != (v == DN_CANONICAL))
+		if ((seen == 0) != (v == DEVNUM_CANONICAL))
 			return 0;
-		if (seen > 1 && raw <= prev && !(s->rules & DN_LEGACY_WINDOW))
+		if (seen > 1 && raw <= prev && !(devnum_scheme_flags(s) & DEVNUM_LEGACY_WINDOW))
 			return 0; /* ignored-bit aliases come in increasing order */
 		prev = raw;
 		seen++;
@@ -37,14 +37,14 @@ static int walk_ok(const struct dn_scheme *s, int id, struct dn_tuple t,
 }
 
 /* Whether raw is among t's aliases. */
-static int in_walk(const struct dn_scheme *s, struct dn_tuple t, uint64_t raw)
+static int in_walk(const devnum_scheme *s, struct devnum_tuple t, uint64_t raw)
 {
-	struct dn_aliases a;
-	struct dn_reason r;
+	struct devnum_aliases a;
+	struct devnum_reason r;
 	uint64_t count, x;
-	if (dn_aliases_start(&a, s, t, &count, &r) < 0)
+	if (devnum_aliases_start(&a, s, t, &count, &r) < 0)
 		return 0;
-	while (dn_aliases_next(&a, &x))
+	while (devnum_aliases_next(&a, &x))
 		if (x == raw)
 			return 1;
 	return 0;
@@ -52,8 +52,8 @@ static int in_walk(const struct dn_scheme *s, struct dn_tuple t, uint64_t raw)
 
 static void counts(void)
 {
-	struct dn_aliases a;
-	struct dn_reason r;
+	struct devnum_aliases a;
+	struct devnum_reason r;
 	uint64_t n;
 	const struct { const char *s; uint64_t ma, mi, n; } want[] = {
 		{ "glibc", 3, 1, 1 }, { "hpa", 3, 1, 1 }, { "legacy", 3, 1, 1 },
@@ -62,13 +62,13 @@ static void counts(void)
 		{ "tuple", 3, 1, 1 }, { "solaris", 3, 1, 1 },
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-		int rc = dn_aliases_start(&a, dn_scheme_find(want[i].s),
-					  (struct dn_tuple){ want[i].ma, want[i].mi }, &n, &r);
+		int rc = devnum_aliases_start(&a, devnum_scheme_find(want[i].s),
+					  (struct devnum_tuple){ want[i].ma, want[i].mi }, &n, &r);
 		ok(rc == 0 && n == want[i].n, "%s: %llu:%llu has %llu raw values (got %llu)",
 		   want[i].s, (unsigned long long)want[i].ma, (unsigned long long)want[i].mi,
 		   (unsigned long long)want[i].n, (unsigned long long)n);
 	}
-	ok(dn_aliases_start(&a, dn_scheme_find("split32"), (struct dn_tuple){ 0, 256 }, &n, &r) < 0,
+	ok(devnum_aliases_start(&a, devnum_scheme_find("split32"), (struct devnum_tuple){ 0, 256 }, &n, &r) < 0,
 	   "split32: 0:256 has no raw values: it cannot be encoded");
 }
 
@@ -76,10 +76,10 @@ int main(void)
 {
 	counts();
 	for (const char *const *name = ref_schemes; *name; name++) {
-		const struct dn_scheme *s = dn_scheme_find(*name);
+		const devnum_scheme *s = devnum_scheme_find(*name);
 		unsigned long bad = 0, tried = 0, outside = 0;
 		for (long i = 0; i < N; i++) {
-			struct dn_tuple t = { rnd_part(32), rnd_part(32) };
+			struct devnum_tuple t = { rnd_part(32), rnd_part(32) };
 			uint64_t count;
 			int rc = walk_ok(s, ref_id(*name), t, &count);
 			tried += rc >= 0;
@@ -89,17 +89,17 @@ int main(void)
 		   "canonical first (%lu wrong)", *name, tried, bad);
 		/* the other direction: every raw that decodes is in its tuple's walk */
 		for (long i = 0; i < N; i++) {
-			uint64_t r = rnd_part(s->width), canon;
-			struct dn_tuple t;
-			struct dn_reason why;
-			if (dn_decode(s, r, &t, &canon, &why) != DN_INVALID)
+			uint64_t r = rnd_part(devnum_scheme_width(s)), canon;
+			struct devnum_tuple t;
+			struct devnum_reason why;
+			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_INVALID)
 				outside += !in_walk(s, t, r);
 		}
 		for (uint64_t r = 0; r <= 0x1ffff; r++) {
 			uint64_t canon;
-			struct dn_tuple t;
-			struct dn_reason why;
-			if (dn_decode(s, r, &t, &canon, &why) != DN_INVALID)
+			struct devnum_tuple t;
+			struct devnum_reason why;
+			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_INVALID)
 				outside += !in_walk(s, t, r);
 		}
 		ok(outside == 0, "%s: every raw that decodes, random and below 2^17, is "

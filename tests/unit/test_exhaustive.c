@@ -14,7 +14,7 @@
 #define THREADS 2
 
 struct sweep {
-	const struct dn_scheme *s;
+	const devnum_scheme *s;
 	uint64_t lo, hi;          /* inclusive */
 	unsigned char *per_tuple; /* xfs: raw values per canonical value */
 	unsigned long bad;
@@ -23,17 +23,17 @@ struct sweep {
 static void *sweep(void *arg)
 {
 	struct sweep *w = arg;
-	const struct dn_scheme *s = w->s;
+	const devnum_scheme *s = w->s;
 	unsigned char *per_tuple = w->per_tuple;
 	unsigned long bad = 0; /* not w->bad: the threads' structs share a cache line */
 	for (uint64_t r = w->lo;; r++) {
-		struct dn_tuple t;
-		struct dn_reason why;
+		struct devnum_tuple t;
+		struct devnum_reason why;
 		uint64_t canon, back;
-		enum dn_verdict v = dn_decode(s, r, &t, &canon, &why);
-		if (v != DN_INVALID) {
-			int again = dn_encode(s, t, &back, &why) == 0;
-			bad += !again || (v == DN_CANONICAL) != (back == r) || canon != back;
+		enum devnum_verdict v = devnum_decode(s, r, &t, &canon, &why);
+		if (v != DEVNUM_INVALID) {
+			int again = devnum_encode(s, t, &back, &why) == 0;
+			bad += !again || (v == DEVNUM_CANONICAL) != (back == r) || canon != back;
 			if (per_tuple)
 				per_tuple[back]++;
 		}
@@ -45,7 +45,7 @@ static void *sweep(void *arg)
 }
 
 /* Sweeps [lo, hi] of scheme s on THREADS threads; returns the wrong ones. */
-static unsigned long sweep_all(const struct dn_scheme *s, uint64_t lo, uint64_t hi,
+static unsigned long sweep_all(const devnum_scheme *s, uint64_t lo, uint64_t hi,
 			       unsigned char **per_tuple)
 {
 	struct sweep w[THREADS];
@@ -68,18 +68,18 @@ static unsigned long sweep_all(const struct dn_scheme *s, uint64_t lo, uint64_t 
 
 int main(void)
 {
-	for (size_t k = 0; k < dn_nschemes; k++) {
-		const struct dn_scheme *s = &dn_schemes[k];
+	for (size_t k = 0; k < devnum_scheme_count(); k++) {
+		const devnum_scheme *s = devnum_scheme_at(k);
 		unsigned char *per_tuple[THREADS] = { 0 };
-		int xfs = !strcmp(s->name, "xfs");
-		if (s->width > 32)
+		int xfs = !strcmp(devnum_scheme_name(s), "xfs");
+		if (devnum_scheme_width(s) > 32)
 			continue;
 		for (int i = 0; xfs && i < THREADS; i++)
 			if (!(per_tuple[i] = calloc(1u << 27, 1)))
 				return 99;
-		unsigned long bad = sweep_all(s, 0, dn_raw_max(s), xfs ? per_tuple : NULL);
+		unsigned long bad = sweep_all(s, 0, devnum_raw_max(s), xfs ? per_tuple : NULL);
 		ok(bad == 0, "%s: all 2^%u raw values: canonical iff encode(decode(r)) == r "
-		   "(%lu wrong)", s->name, s->width, bad);
+		   "(%lu wrong)", devnum_scheme_name(s), devnum_scheme_width(s), bad);
 		if (!xfs)
 			continue;
 		unsigned long off = 0;
@@ -89,7 +89,7 @@ int main(void)
 		for (int i = 0; i < THREADS; i++)
 			free(per_tuple[i]);
 	}
-	const struct dn_scheme *split32 = dn_scheme_find("split32");
+	const devnum_scheme *split32 = devnum_scheme_find("split32");
 	ok(sweep_all(split32, 0, 0x1ffff, NULL) == 0,
 	   "split32: every raw up to 0x1ffff, the legacy window and around it");
 	ok(sweep_all(split32, UINT64_MAX - 0xffff, UINT64_MAX, NULL) == 0,

@@ -11,19 +11,19 @@ int main(void)
 {
 	const char *names[] = { "glibc", "native" };
 	for (int k = 0; k < 2; k++) {
-		const struct dn_scheme *s = dn_scheme_find(names[k]);
+		const devnum_scheme *s = devnum_scheme_find(names[k]);
 		unsigned long bad_enc = 0, bad_dec = 0, bad_raw = 0;
 		for (long i = 0; i < N; i++) {
 			uint32_t ma = (uint32_t)rnd_part(32), mi = (uint32_t)rnd_part(32);
 			uint64_t raw = 0, c, r = rnd_part(64);
-			struct dn_tuple t;
-			struct dn_reason why;
-			bad_enc += dn_encode(s, (struct dn_tuple){ ma, mi }, &raw, &why) < 0 ||
+			struct devnum_tuple t;
+			struct devnum_reason why;
+			bad_enc += devnum_encode(s, (struct devnum_tuple){ ma, mi }, &raw, &why) < 0 ||
 				   raw != makedev(ma, mi);
-			bad_dec += dn_decode(s, makedev(ma, mi), &t, &c, &why) != DN_CANONICAL ||
+			bad_dec += devnum_decode(s, makedev(ma, mi), &t, &c, &why) != DEVNUM_CANONICAL ||
 				   t.major != ma || t.minor != mi;
 			/* every 64-bit value is a glibc dev_t, and canonical */
-			bad_raw += dn_decode(s, r, &t, &c, &why) != DN_CANONICAL ||
+			bad_raw += devnum_decode(s, r, &t, &c, &why) != DEVNUM_CANONICAL ||
 				   t.major != major(r) || t.minor != minor(r) ||
 				   makedev(major(r), minor(r)) != r;
 		}

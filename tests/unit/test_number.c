@@ -68,7 +68,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof tuples / sizeof tuples[0]; i++) {
 		const struct tuple_case *c = &tuples[i];
 		struct num_error e = { 0 };
-		struct dn_tuple t = { 0, 0 };
+		struct devnum_tuple t = { 0, 0 };
 		int rc = parse_tuple(c->in, strlen(c->in), 10, &t, &e);
 		if (c->status == NUM_OK)
 			ok(rc == 0 && t.major == c->major && t.minor == c->minor,
@@ -89,7 +89,7 @@ int main(void)
 			ok(rc < 0 && e.status == c->status, "'%s' with input base %u is refused",
 			   c->in, c->base);
 	}
-	struct dn_tuple t = { 0, 0 };
+	struct devnum_tuple t = { 0, 0 };
 	ok(parse_tuple("b3 100", 6, 16, &t, &(struct num_error){ 0 }) == 0 && t.major == 179 &&
 	   t.minor == 256, "stat -c '%%t %%T' of 179:256 is read with input base 16");
 	ok(parse_number("12\0", 3, 10, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,

@@ -8,20 +8,20 @@
 #define N 1000000
 
 /* One raw value: devnum and the oracle agree, and the round trip holds. */
-static int raw_agrees(const struct dn_scheme *s, int id, uint64_t r)
+static int raw_agrees(const devnum_scheme *s, int id, uint64_t r)
 {
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	uint64_t c, ma, mi, rc, back;
 	int ref = ref_decode(id, r, &ma, &mi, &rc);
-	enum dn_verdict v = dn_decode(s, r, &t, &c, &why);
+	enum devnum_verdict v = devnum_decode(s, r, &t, &c, &why);
 	if (ref < 0)
-		return v == DN_INVALID;
-	if (v == DN_INVALID || t.major != ma || t.minor != mi)
+		return v == DEVNUM_INVALID;
+	if (v == DEVNUM_INVALID || t.major != ma || t.minor != mi)
 		return 0;
-	if (dn_encode(s, t, &back, &why) < 0)
+	if (devnum_encode(s, t, &back, &why) < 0)
 		return 0;
-	if (v == DN_CANONICAL)
+	if (v == DEVNUM_CANONICAL)
 		return ref == 0 && back == r && c == r;
 	return ref == 1 && back == c && c == rc && c != r;
 }
@@ -36,19 +36,19 @@ static uint64_t rnd_raw(unsigned width)
 int main(void)
 {
 	for (const char *const *name = ref_schemes; *name; name++) {
-		const struct dn_scheme *s = dn_scheme_find(*name);
+		const devnum_scheme *s = devnum_scheme_find(*name);
 		const int id = ref_id(*name);
 		unsigned long bad = 0, bad_enc = 0, bad16 = 0;
 		for (long i = 0; i < N; i++)
-			bad += !raw_agrees(s, id, rnd_raw(s->width));
+			bad += !raw_agrees(s, id, rnd_raw(devnum_scheme_width(s)));
 		ok(bad == 0, "%s: %d random raws decode as the oracle, round trip holds (%lu differ)",
 		   *name, N, bad);
 		for (long i = 0; i < N; i++) {
-			struct dn_tuple t = { rnd_part(33), rnd_part(33) };
-			struct dn_reason why;
+			struct devnum_tuple t = { rnd_part(33), rnd_part(33) };
+			struct devnum_reason why;
 			uint64_t got, want;
 			int ref = ref_encode(id, t.major, t.minor, &want);
-			int rc = dn_encode(s, t, &got, &why);
+			int rc = devnum_encode(s, t, &got, &why);
 			bad_enc += rc != ref || (rc == 0 && got != want);
 		}
 		ok(bad_enc == 0, "%s: %d random tuples encode or refuse as the oracle (%lu differ)",

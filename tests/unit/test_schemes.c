@@ -1,6 +1,8 @@
 /* test_schemes.c - the scheme table: its shape, the worked values of
  * devnum-schemes(7), hand-derived values at every field boundary, and every
  * boundary tuple against the reference expressions of oracle.c. */
+#include <config.h>
+
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
@@ -13,30 +15,36 @@
 #define NO 1, 0         /* an encode that is refused */
 #define B32 UINT64_C(0x100000000)
 
-static const struct dn_scheme *S(const char *name)
+static const devnum_scheme *S(const char *name)
 {
-	return dn_scheme_find(name);
+	return devnum_scheme_find(name);
 }
 
 static void table_shape(void)
 {
-	ok(dn_nschemes == 19, "19 schemes (got %zu)", dn_nschemes);
-	for (size_t i = 0; i < dn_nschemes; i++) {
-		const struct dn_scheme *s = &dn_schemes[i];
-		uint64_t raw = 0, part[2] = { 0, 0 }, width = dn_raw_max(s);
-		int good = s->width == 16 || s->width == 32 || s->width == 64;
-		for (unsigned f = 0; f < s->nfields; f++) {
-			const struct dn_field *d = &s->field[f];
+	ok(devnum_scheme_count() == 19, "19 schemes (got %zu)", devnum_scheme_count());
+	for (size_t i = 0; i < devnum_scheme_count(); i++) {
+		const devnum_scheme *s = devnum_scheme_at(i);
+		uint64_t raw = 0, part[2] = { 0, 0 }, width = devnum_raw_max(s);
+		uint64_t ignored = devnum_scheme_ignored(s), fixed = devnum_scheme_fixed(s);
+		unsigned w = devnum_scheme_width(s);
+		struct devnum_field fields[8];
+		size_t n = devnum_scheme_fields(s, fields, 8);
+		int good = (w == 16 || w == 32 || w == 64) && n >= 2 && n <= 6;
+		for (size_t f = 0; f < n; f++) {
+			const struct devnum_field *d = &fields[f];
 			uint64_t m = (UINT64_C(1) << d->width) - 1;
 			good &= d->width >= 1 && d->width <= 32 && d->lo + d->width <= 32;
-			good &= d->at + d->width <= s->width;
+			good &= d->at + d->width <= w && d->lo <= d->at; /* unchecked shifts back */
 			good &= !(raw & m << d->at) && !(part[d->part] & m << d->lo);
 			raw |= m << d->at;
 			part[d->part] |= m << d->lo;
 		}
-		good &= !(raw & s->ignored) && (s->fixed & ~s->ignored) == 0;
-		good &= (s->ignored & ~width) == 0;
-		ok(good, "%s: fields fit the width and overlap nowhere", s->name);
+		good &= !(raw & ignored) && (fixed & ~ignored) == 0;
+		good &= (ignored & ~width) == 0;
+		good &= part[DEVNUM_MAJOR] == devnum_part_max(s, DEVNUM_MAJOR) &&
+			part[DEVNUM_MINOR] == devnum_part_max(s, DEVNUM_MINOR);
+		ok(good, "%s: fields fit the width and overlap nowhere", devnum_scheme_name(s));
 	}
 }
 
@@ -44,13 +52,14 @@ static void lookup(void)
 {
 	char upper[64];
 	int good = 1;
-	for (size_t i = 0; i < dn_nschemes; i++) {
-		const struct dn_scheme *s = &dn_schemes[i];
-		good &= S(s->name) == s;
-		for (size_t k = 0; s->name[k] && k < sizeof upper - 1; k++)
-			upper[k] = (char)toupper((unsigned char)s->name[k]), upper[k + 1] = 0;
+	for (size_t i = 0; i < devnum_scheme_count(); i++) {
+		const devnum_scheme *s = devnum_scheme_at(i);
+		const char *name = devnum_scheme_name(s);
+		good &= S(name) == s;
+		for (size_t k = 0; name[k] && k < sizeof upper - 1; k++)
+			upper[k] = (char)toupper((unsigned char)name[k]), upper[k + 1] = 0;
 		good &= S(upper) == s;
-		for (const char *p = s->aliases; *p;) {
+		for (const char *p = devnum_scheme_aliases(s); *p;) {
 			size_t n = strcspn(p, " ");
 			snprintf(upper, sizeof upper, "%.*s", (int)n, p);
 			good &= S(upper) == s;
@@ -66,10 +75,11 @@ static void lookup(void)
 	ok(S("netbsd") == S("linux32") && S("8:8") == S("legacy"), "netbsd is linux32, 8:8 is legacy");
 	ok(!S("") && !S("nosuch") && !S("glib") && !S("glibcc") && !S("linux "), "near misses are unknown");
 	int distinct = 1;
-	for (size_t i = 0; i < dn_nschemes; i++)
-		for (size_t j = i + 1; j < dn_nschemes; j++)
-			distinct &= strcasecmp(dn_schemes[i].name, dn_schemes[j].name) != 0 &&
-				    S(dn_schemes[j].name) != &dn_schemes[i];
+	for (size_t i = 0; i < devnum_scheme_count(); i++)
+		for (size_t j = i + 1; j < devnum_scheme_count(); j++)
+			distinct &= strcasecmp(devnum_scheme_name(devnum_scheme_at(i)),
+					       devnum_scheme_name(devnum_scheme_at(j))) != 0 &&
+				    S(devnum_scheme_name(devnum_scheme_at(j))) != devnum_scheme_at(i);
 	ok(distinct, "scheme names are distinct");
 }
 
@@ -145,10 +155,10 @@ static void literal_vectors(void)
 {
 	for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
 		const struct vec *v = &vectors[i];
-		const struct dn_scheme *s = S(v->scheme);
-		struct dn_reason why;
+		const devnum_scheme *s = S(v->scheme);
+		struct devnum_reason why;
 		uint64_t raw = 0;
-		int rc = dn_encode(s, (struct dn_tuple){ v->major, v->minor }, &raw, &why);
+		int rc = devnum_encode(s, (struct devnum_tuple){ v->major, v->minor }, &raw, &why);
 		if (v->refused)
 			ok(rc < 0, "%s: %llu:%llu is refused", v->scheme,
 			   (unsigned long long)v->major, (unsigned long long)v->minor);
@@ -162,60 +172,60 @@ static void literal_vectors(void)
 /* Worked by hand: values decode rejects or reads as aliases. */
 static void literal_decodes(void)
 {
-	struct dn_tuple t;
-	struct dn_reason why;
+	struct devnum_tuple t;
+	struct devnum_reason why;
 	uint64_t c;
-	ok(dn_decode(S("legacy"), 0x10000, &t, &c, &why) == DN_INVALID && why.why == DN_TOO_WIDE,
+	ok(devnum_decode(S("legacy"), 0x10000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_TOO_WIDE,
 	   "legacy: 0x10000 is wider than 16 bits");
-	ok(dn_decode(S("linux32"), 0x100000000, &t, &c, &why) == DN_INVALID && why.why == DN_TOO_WIDE,
+	ok(devnum_decode(S("linux32"), 0x100000000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_TOO_WIDE,
 	   "linux32: 0x100000000 is wider than 32 bits");
-	ok(dn_decode(S("svr3"), 0x8000, &t, &c, &why) == DN_INVALID && why.why == DN_STRAY &&
+	ok(devnum_decode(S("svr3"), 0x8000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_STRAY &&
 	   why.hi == 15 && why.lo == 15, "svr3: bit 15 is invalid");
-	ok(dn_decode(S("solaris"), UINT64_MAX, &t, &c, &why) == DN_INVALID && why.why == DN_SENTINEL,
+	ok(devnum_decode(S("solaris"), UINT64_MAX, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_SENTINEL,
 	   "solaris: all ones is NODEV");
-	ok(dn_decode(S("solaris32"), 0xffffffff, &t, &c, &why) == DN_INVALID && why.why == DN_SENTINEL,
+	ok(devnum_decode(S("solaris32"), 0xffffffff, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_SENTINEL,
 	   "solaris32: 0xffffffff is NODEV32");
-	ok(dn_decode(S("split32"), 0x301, &t, &c, &why) == DN_ALIAS && why.why == DN_LEGACY &&
+	ok(devnum_decode(S("split32"), 0x301, &t, &c, &why) == DEVNUM_ALIAS && why.why == DEVNUM_LEGACY &&
 	   t.major == 3 && t.minor == 1 && c == 0x300000001, "split32: 0x301 is a legacy alias of 3:1");
-	ok(dn_decode(S("split32"), 0xff, &t, &c, &why) == DN_CANONICAL && t.major == 0 && t.minor == 255,
+	ok(devnum_decode(S("split32"), 0xff, &t, &c, &why) == DEVNUM_CANONICAL && t.major == 0 && t.minor == 255,
 	   "split32: 0xff is canonical 0:255");
-	ok(dn_decode(S("split32"), 0x10000, &t, &c, &why) == DN_CANONICAL && t.minor == 65536,
+	ok(devnum_decode(S("split32"), 0x10000, &t, &c, &why) == DEVNUM_CANONICAL && t.minor == 65536,
 	   "split32: 0x10000 is canonical 0:65536");
-	ok(dn_decode(S("xfs"), 0x8000000, &t, &c, &why) == DN_ALIAS && why.why == DN_IGNORED_BITS &&
+	ok(devnum_decode(S("xfs"), 0x8000000, &t, &c, &why) == DEVNUM_ALIAS && why.why == DEVNUM_IGNORED_BITS &&
 	   t.major == 0 && t.minor == 0 && c == 0 && why.hi == 31 && why.lo == 27,
 	   "xfs: bit 27 is ignored: alias of 0:0");
-	ok(dn_decode(S("xfs"), 0xffffffff, &t, &c, &why) == DN_ALIAS && t.major == 511 &&
+	ok(devnum_decode(S("xfs"), 0xffffffff, &t, &c, &why) == DEVNUM_ALIAS && t.major == 511 &&
 	   t.minor == 262143 && c == 0x7ffffff, "xfs: 0xffffffff is an alias of 511:262143");
-	ok(dn_decode(S("aix"), 0x100000002, &t, &c, &why) == DN_ALIAS && t.major == 1 &&
+	ok(devnum_decode(S("aix"), 0x100000002, &t, &c, &why) == DEVNUM_ALIAS && t.major == 1 &&
 	   t.minor == 2 && c == 0x8000000100000002, "aix: no DEVNO64 flag is an alias");
-	ok(dn_decode(S("aix"), 0xc000000100000002, &t, &c, &why) == DN_ALIAS &&
+	ok(devnum_decode(S("aix"), 0xc000000100000002, &t, &c, &why) == DEVNUM_ALIAS &&
 	   c == 0x8000000100000002, "aix: bit 62 set is an alias");
-	ok(dn_decode(S("glibc"), 0x10b300, &t, &c, &why) == DN_CANONICAL && t.major == 179 &&
+	ok(devnum_decode(S("glibc"), 0x10b300, &t, &c, &why) == DEVNUM_CANONICAL && t.major == 179 &&
 	   t.minor == 256, "glibc: 0x10b300 is 179:256, not 4275:0");
 }
 
 /* The refusal names the part and the limit it broke. */
 static void refusal_reasons(void)
 {
-	struct dn_reason w;
+	struct devnum_reason w;
 	uint64_t raw;
-	ok(dn_encode(S("linux32"), (struct dn_tuple){ 4096, 0 }, &raw, &w) < 0 &&
-	   w.why == DN_TOO_BIG && w.part == DN_MAJOR && w.limit == 4095 && w.value == 4096,
+	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_TOO_BIG && w.part == DEVNUM_MAJOR && w.limit == 4095 && w.value == 4096,
 	   "linux32: major 4096 is above 4095");
-	ok(dn_encode(S("linux32"), (struct dn_tuple){ 0, 1 << 20 }, &raw, &w) < 0 &&
-	   w.why == DN_TOO_BIG && w.part == DN_MINOR && w.limit == 1048575,
+	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 0, 1 << 20 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_TOO_BIG && w.part == DEVNUM_MINOR && w.limit == 1048575,
 	   "linux32: minor 2^20 is above 1048575");
-	ok(dn_encode(S("freebsd11"), (struct dn_tuple){ 0, 256 }, &raw, &w) < 0 &&
-	   w.why == DN_GAP && w.part == DN_MINOR && w.hi == 15 && w.lo == 8,
+	ok(devnum_encode(S("freebsd11"), (struct devnum_tuple){ 0, 256 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_GAP && w.part == DEVNUM_MINOR && w.hi == 15 && w.lo == 8,
 	   "freebsd11: minor bits 15:8 must be 0");
-	ok(dn_encode(S("glibc"), (struct dn_tuple){ B32, 0 }, &raw, &w) < 0 &&
-	   w.why == DN_TOO_BIG && w.limit == 0xffffffff, "glibc: major 2^32 is above 2^32-1");
-	ok(dn_encode(S("split32"), (struct dn_tuple){ 0, 256 }, &raw, &w) < 0 &&
-	   w.why == DN_IN_WINDOW, "split32: 0:256 lands in the legacy window");
-	ok(dn_encode(S("solaris32"), (struct dn_tuple){ 16383, 262143 }, &raw, &w) < 0 &&
-	   w.why == DN_IS_NODEV, "solaris32: 16383:262143 is NODEV32");
-	ok(dn_encode(S("aix"), (struct dn_tuple){ 1 << 30, 0 }, &raw, &w) < 0 &&
-	   w.why == DN_TOO_BIG && w.limit == (1 << 30) - 1, "aix: major 2^30 is above 2^30-1");
+	ok(devnum_encode(S("glibc"), (struct devnum_tuple){ B32, 0 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_TOO_BIG && w.limit == 0xffffffff, "glibc: major 2^32 is above 2^32-1");
+	ok(devnum_encode(S("split32"), (struct devnum_tuple){ 0, 256 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_IN_WINDOW, "split32: 0:256 lands in the legacy window");
+	ok(devnum_encode(S("solaris32"), (struct devnum_tuple){ 16383, 262143 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_IS_NODEV, "solaris32: 16383:262143 is NODEV32");
+	ok(devnum_encode(S("aix"), (struct devnum_tuple){ 1 << 30, 0 }, &raw, &w) < 0 &&
+	   w.why == DEVNUM_TOO_BIG && w.limit == (1 << 30) - 1, "aix: major 2^30 is above 2^30-1");
 }
 
 static const uint64_t edges[] = {
@@ -230,19 +240,19 @@ static const uint64_t edges[] = {
 static void boundaries(void)
 {
 	for (const char *const *name = ref_schemes; *name; name++) {
-		const struct dn_scheme *s = S(*name);
+		const devnum_scheme *s = S(*name);
 		int agree = 1;
 		unsigned long n = 0;
 		for (size_t i = 0; i < NEDGES; i++)
 			for (size_t j = 0; j < NEDGES; j++, n++) {
 				uint64_t want, got, c;
-				struct dn_reason why;
-				struct dn_tuple t, in = { edges[i], edges[j] };
+				struct devnum_reason why;
+				struct devnum_tuple t, in = { edges[i], edges[j] };
 				int ref = ref_encode(ref_id(*name), in.major, in.minor, &want);
-				int rc = dn_encode(s, in, &got, &why);
+				int rc = devnum_encode(s, in, &got, &why);
 				agree &= rc == ref && (rc < 0 || got == want);
 				if (rc == 0)
-					agree &= dn_decode(s, got, &t, &c, &why) == DN_CANONICAL &&
+					agree &= devnum_decode(s, got, &t, &c, &why) == DEVNUM_CANONICAL &&
 						 t.major == in.major && t.minor == in.minor;
 			}
 		ok(agree, "%s: %lu boundary tuples encode, refuse and decode as the oracle says",
@@ -267,7 +277,7 @@ static void unchecked_readings(void)
 		{ "glibc", 0x10b300, 179, 256 },          /* a valid raw reads as decode */
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-		struct dn_tuple t = dn_decode_unchecked(S(v[i].scheme), v[i].raw);
+		struct devnum_tuple t = devnum_decode_unchecked(S(v[i].scheme), v[i].raw);
 		ok(t.major == v[i].major && t.minor == v[i].minor,
 		   "%s: 0x%llx unchecked reads as %llu:%llu (got %llu:%llu)", v[i].scheme,
 		   (unsigned long long)v[i].raw, (unsigned long long)v[i].major,
@@ -276,15 +286,15 @@ static void unchecked_readings(void)
 	}
 	/* a raw the scheme reads canonically reads the same unchecked */
 	int same = 1;
-	for (size_t i = 0; i < dn_nschemes; i++)
+	for (size_t i = 0; i < devnum_scheme_count(); i++)
 		for (uint64_t r = 0; r < 0x20000; r += 7) {
-			struct dn_tuple t, u;
-			struct dn_reason why;
+			struct devnum_tuple t, u;
+			struct devnum_reason why;
 			uint64_t c;
-			if (dn_decode(&dn_schemes[i], r, &t, &c, &why) != DN_CANONICAL ||
-			    (dn_schemes[i].rules & DN_LEGACY_WINDOW))
+			if (devnum_decode(devnum_scheme_at(i), r, &t, &c, &why) != DEVNUM_CANONICAL ||
+			    (devnum_scheme_flags(devnum_scheme_at(i)) & DEVNUM_LEGACY_WINDOW))
 				continue;
-			u = dn_decode_unchecked(&dn_schemes[i], r);
+			u = devnum_decode_unchecked(devnum_scheme_at(i), r);
 			same &= u.major == t.major && u.minor == t.minor;
 		}
 	ok(same, "a canonical raw reads the same checked and unchecked, in every scheme");
@@ -294,23 +304,35 @@ static void unchecked_readings(void)
 static void reason_texts(void)
 {
 	char buf[256];
-	struct dn_reason w;
+	struct devnum_reason w;
 	uint64_t raw;
-	dn_encode(S("split32"), (struct dn_tuple){ 0, 256 }, &raw, &w);
-	dn_strreason(buf, sizeof buf, S("split32"), &w);
+	devnum_encode(S("split32"), (struct devnum_tuple){ 0, 256 }, &raw, &w);
+	devnum_strreason(buf, sizeof buf, S("split32"), &w);
 	ok(!strcmp(buf, "0:256 cannot be encoded in split32 (0x100..0xffff is its legacy 16-bit window)"),
 	   "the legacy window's refusal names the tuple: %s", buf);
-	ok(dn_within(S("sysv"), (struct dn_tuple){ 4096, 0 }, &w) < 0 &&
-	   dn_strreason(buf, sizeof buf, S("sysv"), &w) > 0 &&
+	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4096, 0 }, &w) < 0 &&
+	   devnum_strreason(buf, sizeof buf, S("sysv"), &w) > 0 &&
 	   !strcmp(buf, "beyond the Linux kernel (at most 4095:1048575)"),
 	   "sysv 4096:0 is beyond what sysv_encode_dev makes: %s", buf);
-	ok(dn_within(S("sysv"), (struct dn_tuple){ 4095, 262143 }, &w) == 0 &&
-	   dn_within(S("linux32"), (struct dn_tuple){ 4096, 0 }, &w) == 0,
+	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4095, 262143 }, &w) == 0 &&
+	   devnum_within(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &w) == 0,
 	   "sysv 4095:262143 is within the kernel; linux32 has no platform limit of its own");
+}
+
+/* The header's version, the library's and the package's are one. */
+static void versions(void)
+{
+	ok(!strcmp(devnum_version(), PACKAGE_VERSION) &&
+	   !strcmp(DEVNUM_VERSION_STRING, PACKAGE_VERSION) &&
+	   DEVNUM_VERSION_NUMBER == DEVNUM_VERSION_MAJOR * 1000000 +
+					    DEVNUM_VERSION_MINOR * 1000 + DEVNUM_VERSION_MICRO,
+	   "versions agree: header %s, library %s, package %s", DEVNUM_VERSION_STRING,
+	   devnum_version(), PACKAGE_VERSION);
 }
 
 int main(void)
 {
+	versions();
 	table_shape();
 	lookup();
 	literal_vectors();

@@ -1,0 +1,58 @@
+/* accessors.c - what a program may know of a scheme, through its handle. */
+#include <config.h>
+
+#include "scheme.h"
+
+const char *devnum_version(void)
+{
+	return PACKAGE_VERSION;
+}
+
+const char *devnum_scheme_name(const devnum_scheme *s)
+{
+	return s->name;
+}
+
+const char *devnum_scheme_aliases(const devnum_scheme *s)
+{
+	return s->aliases;
+}
+
+const char *devnum_scheme_origin(const devnum_scheme *s)
+{
+	return s->origin;
+}
+
+unsigned devnum_scheme_width(const devnum_scheme *s)
+{
+	return s->width;
+}
+
+unsigned devnum_scheme_flags(const devnum_scheme *s)
+{
+	return s->rules;
+}
+
+uint64_t devnum_scheme_ignored(const devnum_scheme *s)
+{
+	return s->ignored;
+}
+
+uint64_t devnum_scheme_fixed(const devnum_scheme *s)
+{
+	return s->fixed;
+}
+
+const devnum_scheme *devnum_scheme_within(const devnum_scheme *s)
+{
+	return s->within ? devnum_scheme_find(s->within) : NULL;
+}
+
+size_t devnum_scheme_fields(const devnum_scheme *s, struct devnum_field *out, size_t n)
+{
+	for (size_t i = 0; i < s->nfields && i < n; i++)
+		out[i] = (struct devnum_field){ (enum devnum_part)s->field[i].part,
+						s->field[i].lo, s->field[i].width,
+						s->field[i].at };
+	return s->nfields;
+}

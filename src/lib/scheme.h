@@ -1,0 +1,33 @@
+/* scheme.h - inside libdevnum: what a scheme handle points at.  Not
+ * installed; the public header keeps the struct opaque so that a new
+ * scheme, or a new rule, changes no program's ABI. */
+#ifndef SCHEME_H
+#define SCHEME_H
+
+#include "devnum.h"
+
+/* raw[at + width - 1 : at] = part[lo + width - 1 : lo] */
+struct field {
+	uint8_t part, lo, width, at;
+};
+
+#define MAX_FIELDS 6
+
+struct devnum_scheme {
+	const char *name;
+	const char *aliases; /* space-separated, lower case */
+	const char *origin;  /* one line: where the layout comes from */
+	uint8_t width;       /* bits of the raw value: 16, 32 or 64 */
+	uint8_t nfields;
+	unsigned rules;      /* enum devnum_flag */
+	uint64_t ignored;    /* raw bits decode ignores: aliases */
+	uint64_t fixed;      /* bits (within ignored) that encode always sets */
+	const char *within;  /* a scheme whose limits the Linux kernel imposes too */
+	struct field field[MAX_FIELDS];
+};
+
+/* The table, in schemes.c; hidden from programs by the version script. */
+extern const struct devnum_scheme devnum_i_schemes[];
+extern const size_t devnum_i_nschemes;
+
+#endif

@@ -1,0 +1,19 @@
+/* consumer.c - a program outside the tree, built by make installcheck
+ * against the installed libdevnum through pkg-config: the header, the
+ * library and the .pc file are all there and agree. */
+#include <devnum.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	struct devnum_tuple t = { 8, 1 };
+	struct devnum_reason why;
+	uint64_t raw;
+	if (strcmp(devnum_version(), DEVNUM_VERSION_STRING) != 0)
+		return 1;
+	if (devnum_encode(devnum_scheme_find("glibc"), t, &raw, &why) < 0 || raw != 0x801)
+		return 1;
+	printf("C: 8:1 is 0x%llx with libdevnum %s\n", (unsigned long long)raw, devnum_version());
+	return 0;
+}
