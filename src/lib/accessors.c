@@ -10,49 +10,49 @@ const char *devnum_version(void)
 
 const char *devnum_scheme_name(const devnum_scheme *s)
 {
-	return s->name;
+	return s->l->name;
 }
 
 const char *devnum_scheme_aliases(const devnum_scheme *s)
 {
-	return s->aliases;
+	return s->l->aliases;
 }
 
 const char *devnum_scheme_origin(const devnum_scheme *s)
 {
-	return s->origin;
+	return s->l->origin;
 }
 
 unsigned devnum_scheme_width(const devnum_scheme *s)
 {
-	return s->width;
+	return s->l->width;
 }
 
 unsigned devnum_scheme_flags(const devnum_scheme *s)
 {
-	return s->rules;
+	return s->l->rules;
 }
 
 uint64_t devnum_scheme_ignored(const devnum_scheme *s)
 {
-	return s->ignored;
+	return s->l->ignored;
 }
 
 uint64_t devnum_scheme_fixed(const devnum_scheme *s)
 {
-	return s->fixed;
+	return s->l->fixed;
 }
 
 const devnum_scheme *devnum_scheme_within(const devnum_scheme *s)
 {
-	return s->within ? devnum_scheme_find(s->within) : NULL;
+	return s->l->within ? devnum_scheme_find(s->l->within) : NULL;
 }
 
 size_t devnum_scheme_fields(const devnum_scheme *s, struct devnum_field *out, size_t n)
 {
-	for (size_t i = 0; i < s->nfields && i < n; i++)
-		out[i] = (struct devnum_field){ (enum devnum_part)s->field[i].part,
-						s->field[i].lo, s->field[i].width,
-						s->field[i].at };
-	return s->nfields;
+	for (size_t i = 0; i < s->l->nfields && i < n; i++)
+		out[i] = (struct devnum_field){ (enum devnum_part)s->l->field[i].part,
+						s->l->field[i].lo, s->l->field[i].width,
+						s->l->field[i].at };
+	return s->l->nfields;
 }

@@ -9,7 +9,7 @@
 #include "scheme.h"
 
 struct walk {
-	const struct devnum_scheme *s;
+	const struct layout *s;
 	uint64_t canon, base, subset, legacy;
 	bool first, subsets_done, legacy_left;
 };
@@ -29,14 +29,14 @@ int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
 	struct walk *w = walk_of(a);
 	if (devnum_encode(s, t, &w->canon, why) < 0)
 		return -1;
-	int free_bits = __builtin_popcountll(s->ignored);
-	w->s = s;
-	w->base = w->canon & ~s->ignored;
+	int free_bits = __builtin_popcountll(s->l->ignored);
+	w->s = s->l;
+	w->base = w->canon & ~s->l->ignored;
 	w->subset = 0;
 	w->first = true;
 	w->subsets_done = false;
 	w->legacy = t.major << 8 | t.minor;
-	w->legacy_left = (s->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
+	w->legacy_left = (s->l->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
 			 t.minor <= 0xff && w->legacy >= 0x100;
 	*count = free_bits >= 64 ? UINT64_MAX
 				 : (UINT64_C(1) << free_bits) + w->legacy_left;

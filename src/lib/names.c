@@ -40,8 +40,8 @@ const devnum_scheme *devnum_scheme_find(const char *name)
 	if (same("native", 6, name))
 		return devnum_scheme_native();
 	for (size_t i = 0; i < devnum_i_nschemes; i++)
-		if (same(devnum_i_schemes[i].name, strlen(devnum_i_schemes[i].name), name) ||
-		    has_alias(devnum_i_schemes[i].aliases, name))
+		if (same(devnum_i_schemes[i].l->name, strlen(devnum_i_schemes[i].l->name), name) ||
+		    has_alias(devnum_i_schemes[i].l->aliases, name))
 			return &devnum_i_schemes[i];
 	return NULL;
 }

@@ -24,7 +24,7 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 		     const struct devnum_reason *r)
 {
 	char b[32];
-	const char *name = s->name, *part = part_name(r->part);
+	const char *name = s->l->name, *part = part_name(r->part);
 	unsigned long long v = r->value, lim = r->limit, c = r->canon;
 	unsigned long long ma = r->t.major, mi = r->t.minor;
 	bits(b, sizeof b, r->hi, r->lo);
@@ -42,7 +42,7 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 		return snprintf(buf, size, "cannot be encoded in %s (0x%llx is NODEV)", name, v);
 	case DEVNUM_TOO_WIDE:
 		return snprintf(buf, size, "0x%llx is wider than %u bits, out of range for %s "
-				"(at most 0x%llx)", v, s->width, name, lim);
+				"(at most 0x%llx)", v, s->l->width, name, lim);
 	case DEVNUM_SENTINEL:
 		return snprintf(buf, size, "0x%llx is NODEV in %s, not a device", v, name);
 	case DEVNUM_STRAY:

@@ -13,7 +13,8 @@ struct field {
 
 #define MAX_FIELDS 6
 
-struct devnum_scheme {
+/* A scheme's layout: pure data, one table entry in schemes.c. */
+struct layout {
 	const char *name;
 	const char *aliases; /* space-separated, lower case */
 	const char *origin;  /* one line: where the layout comes from */
@@ -24,6 +25,15 @@ struct devnum_scheme {
 	uint64_t fixed;      /* bits (within ignored) that encode always sets */
 	const char *within;  /* a scheme whose limits the Linux kernel imposes too */
 	struct field field[MAX_FIELDS];
+};
+
+/* A scheme handle: its layout, and the encoder and decoder the compiler
+ * derived from it (schemes.c). */
+struct devnum_scheme {
+	const struct layout *l;
+	int (*encode)(struct devnum_tuple t, uint64_t *raw, struct devnum_reason *why);
+	enum devnum_verdict (*decode)(uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
+				      struct devnum_reason *why);
 };
 
 /* The table, in schemes.c; hidden from programs by the version script. */

@@ -1,0 +1,143 @@
+/* pack.h - the one engine: encode and decode any scheme from its fields.
+ *
+ * Every function here is inline, so that where the scheme is a constant
+ * (schemes.c calls them once per scheme with its own table entry) the
+ * compiler folds the field loop into the handful of shifts and masks a
+ * hand-written expression would be; called with a variable scheme, the
+ * same code reads the table.  The slow paths, filling a reason, are out of
+ * line in refusals.c. */
+#ifndef PACK_H
+#define PACK_H
+
+#include "scheme.h"
+
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE uint64_t ones(unsigned width)
+{
+	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+}
+
+/* A field is at most 32 bits wide (tests/unit/test_schemes.c checks the
+ * table), so its mask needs no branch. */
+INLINE uint64_t field_mask(const struct field *f)
+{
+	return (UINT64_C(1) << f->width) - 1;
+}
+
+/* A legacy window holds the 16-bit 8:8 values that do not also mean 0:m. */
+INLINE bool in_window(uint64_t raw)
+{
+	return raw - 0x100 < 0xff00;
+}
+
+/* The bits of `part` that the fields carry. */
+INLINE uint64_t carried(const struct layout *s, enum devnum_part part)
+{
+	uint64_t m = 0;
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < s->nfields; i++)
+		if (s->field[i].part == part)
+			m |= field_mask(&s->field[i]) << s->field[i].lo;
+	return m;
+}
+
+/* The fields of t placed in a raw value; no check. */
+INLINE uint64_t pack(const struct layout *s, struct devnum_tuple t)
+{
+	uint64_t out = s->fixed;
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < s->nfields; i++) {
+		const struct field *f = &s->field[i];
+		uint64_t part = f->part == DEVNUM_MINOR ? t.minor : t.major;
+		out |= (part >> f->lo & field_mask(f)) << f->at;
+	}
+	return out;
+}
+
+/* Each field's bits moved back into its part.  `above`: the field highest
+ * in the raw also takes every bit above it, as a shift with no mask does. */
+INLINE struct devnum_tuple unpack(const struct layout *s, uint64_t raw, bool above)
+{
+	uint64_t major = 0, minor = 0;
+	unsigned top = 0;
+	for (unsigned i = 1; above && i < s->nfields; i++)
+		top = s->field[i].at > s->field[top].at ? i : top;
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < s->nfields; i++) {
+		const struct field *f = &s->field[i];
+		uint64_t bits = raw >> f->at;
+		bits = (above && i == top ? bits : bits & field_mask(f)) << f->lo;
+		if (f->part == DEVNUM_MINOR)
+			minor |= bits;
+		else
+			major |= bits;
+	}
+	return (struct devnum_tuple){ major, minor };
+}
+
+/* The raw bits the fields cover. */
+INLINE uint64_t covered(const struct layout *s)
+{
+	uint64_t m = 0;
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < s->nfields; i++)
+		m |= field_mask(&s->field[i]) << s->field[i].at;
+	return m;
+}
+
+/* refusals.c: the slow paths, each filling *why and giving the answer. */
+int refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
+		struct devnum_reason *why);
+int refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
+	       struct devnum_reason *why);
+enum devnum_verdict invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
+			    struct devnum_reason *why);
+enum devnum_verdict stray(uint64_t raw, uint64_t allowed, unsigned width,
+			  struct devnum_reason *why);
+enum devnum_verdict alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
+			  uint64_t canon, uint64_t ignored, struct devnum_reason *why);
+
+INLINE int encode_body(const struct layout *s, struct devnum_tuple t,
+		       uint64_t *raw, struct devnum_reason *why)
+{
+	uint64_t out = pack(s, t);
+	uint64_t cmaj = carried(s, DEVNUM_MAJOR), cmin = carried(s, DEVNUM_MINOR);
+	if (__builtin_expect((t.major & ~cmaj) != 0, 0))
+		return refuse_part(DEVNUM_MAJOR, t.major, cmaj, why);
+	if (__builtin_expect((t.minor & ~cmin) != 0, 0))
+		return refuse_part(DEVNUM_MINOR, t.minor, cmin, why);
+	if ((s->rules & DEVNUM_LEGACY_WINDOW) && in_window(out))
+		return refuse_raw(DEVNUM_IN_WINDOW, t, out, why);
+	if ((s->rules & DEVNUM_NODEV) && out == ones(s->width))
+		return refuse_raw(DEVNUM_IS_NODEV, t, out, why);
+	*raw = out;
+	return 0;
+}
+
+INLINE enum devnum_verdict decode_body(const struct layout *s, uint64_t raw,
+				       struct devnum_tuple *t, uint64_t *canon,
+				       struct devnum_reason *why)
+{
+	const uint64_t max = ones(s->width), allowed = covered(s) | s->ignored;
+	if (__builtin_expect(raw > max, 0))
+		return invalid(DEVNUM_TOO_WIDE, raw, max, why);
+	if ((s->rules & DEVNUM_NODEV) && raw == max)
+		return invalid(DEVNUM_SENTINEL, raw, max, why);
+	if ((s->rules & DEVNUM_LEGACY_WINDOW) && in_window(raw)) {
+		/* an unconverted 8:8 number: its canonical form is the tuple
+		 * packed by the scheme's own fields */
+		*t = (struct devnum_tuple){ raw >> 8, raw & 0xff };
+		*canon = pack(s, *t);
+		return alias(DEVNUM_LEGACY, raw, *t, *canon, 0, why);
+	}
+	if (__builtin_expect((raw & ~allowed) != 0, 0))
+		return stray(raw, allowed, s->width, why);
+	*t = unpack(s, raw, false);
+	*canon = (raw & ~s->ignored) | s->fixed;
+	if (__builtin_expect(*canon != raw, 0))
+		return alias(DEVNUM_IGNORED_BITS, raw, *t, *canon, s->ignored, why);
+	return DEVNUM_CANONICAL;
+}
+
+#endif

@@ -1,0 +1,76 @@
+/* refusals.c - the engine's slow paths: each fills a reason and gives the
+ * answer, out of line so that the specialised fast paths stay small. */
+#include <config.h>
+
+#include "pack.h"
+
+#define COLD __attribute__((cold, noinline))
+
+/* The run of bits around bit `b` that `mask` leaves clear, as hi:lo,
+ * clipped to `top`: the field gap or raw hole that a stray bit fell in. */
+static void clear_run(uint64_t mask, unsigned b, unsigned top, struct devnum_reason *r)
+{
+	unsigned lo = b, hi = b;
+	while (lo > 0 && !(mask >> (lo - 1) & 1))
+		lo--;
+	while (hi + 1 < top && !(mask >> (hi + 1) & 1))
+		hi++;
+	r->lo = lo;
+	r->hi = hi;
+}
+
+/* A part had bits no field carries: above them all, or in a gap. */
+COLD int refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
+		     struct devnum_reason *why)
+{
+	uint64_t stray_bits = value & ~carried;
+	why->part = part;
+	why->value = value;
+	why->limit = carried;
+	why->why = (stray_bits & (0 - stray_bits)) > carried ? DEVNUM_TOO_BIG : DEVNUM_GAP;
+	if (why->why == DEVNUM_GAP)
+		clear_run(carried, (unsigned)__builtin_ctzll(stray_bits), 64, why);
+	return -1;
+}
+
+/* The tuple packs to a raw value the scheme reserves. */
+COLD int refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
+		    struct devnum_reason *why)
+{
+	why->why = w;
+	why->value = raw;
+	why->t = t;
+	return -1;
+}
+
+COLD enum devnum_verdict invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
+				 struct devnum_reason *why)
+{
+	why->why = w;
+	why->value = raw;
+	why->limit = limit;
+	return DEVNUM_INVALID;
+}
+
+/* Bits set outside `allowed`: the lowest run of them names the hole. */
+COLD enum devnum_verdict stray(uint64_t raw, uint64_t allowed, unsigned width,
+			       struct devnum_reason *why)
+{
+	clear_run(allowed, (unsigned)__builtin_ctzll(raw & ~allowed), width, why);
+	return invalid(DEVNUM_STRAY, raw, ones(width), why);
+}
+
+/* An alias; for ignored bits, hi:lo spans them. */
+COLD enum devnum_verdict alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
+			       uint64_t canon, uint64_t ignored, struct devnum_reason *why)
+{
+	why->why = w;
+	why->value = raw;
+	why->t = t;
+	why->canon = canon;
+	if (ignored) {
+		why->hi = (unsigned)(63 - __builtin_clzll(ignored));
+		why->lo = (unsigned)__builtin_ctzll(ignored);
+	}
+	return DEVNUM_ALIAS;
+}
