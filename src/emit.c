@@ -13,7 +13,7 @@ static void json_key(enum key k, bool first)
 		out_char('"');
 	else
 		out_mem(",\"", 2);
-	out_str(keys[k].name);
+	out_mem(keys[k].name, keys[k].len);
 	out_mem("\":", 2);
 }
 
@@ -58,6 +58,11 @@ static void json_value(const struct record *r, enum key k)
 		else
 			out_u64(r->num[k]);
 		break;
+	case T_SCHEME: {
+		const char *name = devnum_scheme_name(k == K_FROM ? r->from : r->scheme);
+		out_json_str(name, strlen(name));
+		break;
+	}
 	default: out_json_str(r->text[k], r->len[k]); break;
 	}
 }

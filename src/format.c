@@ -233,6 +233,7 @@ static void put_field(const struct record *r, const struct op *o, const struct s
 		else
 			out_u64(r->num[k]);
 		break;
+	case T_SCHEME: out_str(devnum_scheme_name(k == K_FROM ? r->from : r->scheme)); break;
 	default: out_mem(r->text[k], r->len[k]); break;
 	}
 }

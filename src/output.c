@@ -220,6 +220,13 @@ void out_tuple(uint64_t major, uint64_t minor)
 	olen += a + b + 1;
 }
 
+size_t fmt_u64(char *p, uint64_t v)
+{
+	unsigned n = count_digits(v, 10);
+	put_digits(p, n, v, 10);
+	return n;
+}
+
 void out_digits(uint64_t v, unsigned base)
 {
 	out_padded(v, base, 0);
@@ -263,8 +270,12 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 void out_json_str(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n && s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' && s[i] != '\\')
+		i++; /* the common case: nothing to escape, one copy */
 	out_char('"');
-	for (size_t i = 0; i < n;) {
+	out_mem(s, i);
+	while (i < n) {
 		unsigned c = s[i];
 		if (c >= 0x80) {
 			size_t len = utf8_len(s + i, n - i);

@@ -18,6 +18,8 @@ void out_char(char c);
 void out_u64(uint64_t v);
 /* "major:minor" in one go: the hot path of decode */
 void out_tuple(uint64_t major, uint64_t minor);
+/* v in decimal at p (room for 20 digits), no NUL; returns the length */
+size_t fmt_u64(char *p, uint64_t v);
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */

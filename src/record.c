@@ -7,13 +7,13 @@
 
 #include "record.h"
 
-#define K(key, name, letter, type) [key] = { name, letter, type, true }
-#define PEOPLE(key, name) [key] = { name, 0, T_TEXT, false }
+#define K(key, name, letter, type) [key] = { name, sizeof name - 1, letter, type, true }
+#define PEOPLE(key, name) [key] = { name, sizeof name - 1, 0, T_TEXT, false }
 
 const struct key_info keys[K_NKEYS] = {
 	K(K_INPUT, "input", 'i', T_TEXT),
-	K(K_SCHEME, "scheme", 's', T_TEXT),
-	K(K_FROM, "from", 'f', T_TEXT),
+	K(K_SCHEME, "scheme", 's', T_SCHEME),
+	K(K_FROM, "from", 'f', T_SCHEME),
 	K(K_KIND, "kind", 'k', T_TEXT),
 	K(K_TYPE, "type", 't', T_TEXT),
 	K(K_FIELD, "field", 0, T_TEXT),
@@ -50,25 +50,8 @@ void set_str(struct record *r, enum key k, const char *s)
 	set_text(r, k, s, strlen(s));
 }
 
-void set_scheme(struct record *r, const devnum_scheme *s)
+void set_alias(struct record *r, const devnum_scheme *s, const struct devnum_reason *why)
 {
-	r->scheme = s;
-	set_str(r, K_SCHEME, devnum_scheme_name(s));
-}
-
-void set_tuple(struct record *r, struct devnum_tuple t)
-{
-	set_num(r, K_MAJOR, t.major);
-	set_num(r, K_MINOR, t.minor);
-}
-
-void set_verdict(struct record *r, enum devnum_verdict v, const devnum_scheme *s,
-		 const struct devnum_reason *why)
-{
-	r->num[K_CANONICAL] = v == DEVNUM_CANONICAL;
-	r->have |= KEY(K_CANONICAL);
-	if (v != DEVNUM_ALIAS)
-		return;
 	set_num(r, K_CANON_RAW, why->canon);
 	int n = devnum_strreason(r->note, sizeof r->note, s, why);
 	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);

@@ -49,11 +49,14 @@ enum key {
 };
 
 /* T_WIDTH: a scheme's raw width, or for a scheme never packed "2x32" in
- * text and null in JSON; T_LIST: words separated by blanks, a JSON array */
-enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WIDTH };
+ * text and null in JSON; T_LIST: words separated by blanks, a JSON array;
+ * T_SCHEME: the name of the record's scheme (or from), looked up only when
+ * printed */
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WIDTH, T_SCHEME };
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */
+	uint8_t len;      /* strlen(name) */
 	char letter;      /* its one-letter --format directive, or 0 */
 	uint8_t type;     /* enum key_type */
 	bool json;        /* in JSON objects */
@@ -62,10 +65,17 @@ extern const struct key_info keys[K_NKEYS];
 
 #define KEY(k) (UINT64_C(1) << (k))
 
-/* A scheme never packed, whose raw form is the text M:m (tuple). */
+/* A scheme never packed, whose raw form is the text M:m (tuple).  Asked
+ * for every record: the last answer is kept, to spare a library call. */
 static inline bool unpacked(const devnum_scheme *s)
 {
-	return devnum_scheme_flags(s) & DEVNUM_TEXT;
+	static const devnum_scheme *last;
+	static bool text;
+	if (s != last) {
+		last = s;
+		text = devnum_scheme_flags(s) & DEVNUM_TEXT;
+	}
+	return text;
 }
 
 struct record {
@@ -113,11 +123,38 @@ static inline void set_text(struct record *r, enum key k, const char *s, size_t 
 }
 
 void set_str(struct record *r, enum key k, const char *s);
-void set_scheme(struct record *r, const devnum_scheme *s);
-void set_tuple(struct record *r, struct devnum_tuple t);
+
+static inline void set_scheme(struct record *r, const devnum_scheme *s)
+{
+	r->scheme = s;
+	r->have |= KEY(K_SCHEME);
+}
+
+static inline void set_from(struct record *r, const devnum_scheme *s)
+{
+	r->from = s;
+	r->have |= KEY(K_FROM);
+}
+
+static inline void set_tuple(struct record *r, struct devnum_tuple t)
+{
+	r->num[K_MAJOR] = t.major;
+	r->num[K_MINOR] = t.minor;
+	r->have |= KEY(K_MAJOR) | KEY(K_MINOR);
+}
+
+/* An alias's K_CANON_RAW and K_NOTE, from the reason. */
+void set_alias(struct record *r, const devnum_scheme *s, const struct devnum_reason *why);
+
 /* K_CANONICAL, and for an alias K_CANON_RAW and K_NOTE from the reason */
-void set_verdict(struct record *r, enum devnum_verdict v, const devnum_scheme *s,
-		 const struct devnum_reason *why);
+static inline void set_verdict(struct record *r, enum devnum_verdict v,
+			       const devnum_scheme *s, const struct devnum_reason *why)
+{
+	r->num[K_CANONICAL] = v == DEVNUM_CANONICAL;
+	r->have |= KEY(K_CANONICAL);
+	if (v == DEVNUM_ALIAS)
+		set_alias(r, s, why);
+}
 
 /* K_ERROR from a printf format; returns `status`, for `return fail(..)`. */
 int fail(struct record *r, int status, const char *fmt, ...)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""make bench: devnum's decode and encode against what a user would otherwise
-reach for, timed side by side in one run.
+"""make bench: every filter command against the reference loop; decode and
+encode against what a user would otherwise reach for; and the library per
+call against hand-written expressions (libbench.c): side by side, one run.
 
 Generates N records (default 2,000,000) of glibc dev_t values, mostly small
 majors and minors and some full 32-bit ones, as real systems have them;
@@ -9,7 +10,8 @@ in alternation for several rounds and reports the median time, records per
 second, and each one's time relative to devnum.
 
 Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: an optional reference loop)
-Environment: BENCH_RECORDS, BENCH_ROUNDS, CC.
+Environment: BENCH_RECORDS, BENCH_ROUNDS, CC, and LIB_CFLAGS and LIB_LIBS
+to build libbench.c against the library.
 """
 import hashlib, os, random, statistics, subprocess, sys, tempfile, time
 
@@ -73,6 +75,53 @@ def race(title, data, contenders):
         print(f"  {name:<34} {m:9.3f} {N / m / 1e6:8.2f} {m / base:9.2f}x")
 
 
+def commands(devnum, tmp, raws, pairs, limit_c):
+    """Every filter command against the reference loop, one table."""
+    if not (limit_c and os.path.exists(limit_c)):
+        print("\nno reference loop (LIMIT_C): commands are not raced against it")
+        return
+    ref = build(tmp, "limit", limit_c)
+    rows = [
+        ("reference loop (decode, no checks)", [ref], raws, None),
+        ("decode", [devnum, "decode", "-s", "glibc"], raws, 1.1),
+        ("encode", [devnum, "encode", "-s", "glibc"], pairs, 1.1),
+        ("encode -d", [devnum, "encode", "-s", "glibc", "-d"], pairs, 1.1),
+        ("check", [devnum, "check", "-s", "glibc"], raws, 1.1),
+        ("canon", [devnum, "canon", "-s", "glibc"], raws, 1.1),
+        ("convert -f glibc -t hpa", [devnum, "convert", "-f", "glibc", "-t", "hpa"], raws, 1.1),
+        ("decode --format='%M %m %x'", [devnum, "decode", "-s", "glibc", "--format=%M %m %x"], raws, 1.1),
+        ("decode --json", [devnum, "decode", "-s", "glibc", "--json"], raws, 1.5),
+    ]
+    for name, cmd, data, _ in rows:
+        _, rc, _ = run(cmd, data)
+        if rc != 0:
+            print(f"  {name}: exit status {rc}")
+    times = {name: [] for name, *_ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd, data, _ in rows:
+            times[name].append(run(cmd, data)[0])
+    base = statistics.median(times[rows[0][0]])
+    print(f"\nevery command against the reference loop: {N} records, "
+          f"median of {ROUNDS} alternating rounds")
+    print(f"  {'command':<36} {'median s':>9} {'M rec/s':>8} {'vs loop':>8} {'goal':>6}")
+    for name, _, _, goal in rows:
+        m = statistics.median(times[name])
+        mark = "" if goal is None else f"{goal:5.1f}x" + (" ok" if m / base <= goal else " MISSED")
+        print(f"  {name:<36} {m:9.3f} {N / m / 1e6:8.2f} {m / base:7.2f}x {mark}")
+
+
+def library(tmp):
+    """libbench.c against the built library."""
+    src = os.path.join(HERE, "libbench.c")
+    out = os.path.join(tmp, "libbench")
+    cflags = os.environ.get("LIB_CFLAGS", "").split()
+    libs = os.environ.get("LIB_LIBS", "-ldevnum").split()
+    subprocess.run([CC, "-O2", "-fno-tree-vectorize", *cflags, "-o", out, src, *libs], check=True)
+    print()
+    sys.stdout.flush()
+    subprocess.run([out], check=True)
+
+
 def main():
     devnum = os.path.abspath(sys.argv[1])
     limit_c = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -82,6 +131,7 @@ def main():
             for ma, mi in tuples(N):
                 fr.write("0x%x\n" % makedev(ma, mi))
                 fp.write("%d:%d\n" % (ma, mi))
+        commands(devnum, tmp, raws, pairs, limit_c)
         py_dec = ("import os,sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
                   " r=int(l,0); w('%d:%d\\n' % (os.major(r), os.minor(r)))")
         py_enc = ("import sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
@@ -91,10 +141,8 @@ def main():
                   '(($r>>12)&0xffffff00)|($r&0xff)')
         pl_enc = ('($a,$b)=split /:/; printf "0x%x\\n", (($a&0xfffff000)<<32)|(($a&0xfff)<<8)|'
                   '(($b&0xffffff00)<<12)|($b&0xff)')
-        dec = [("devnum decode --scheme=glibc", [devnum, "decode", "--scheme=glibc"])]
-        if limit_c and os.path.exists(limit_c):
-            dec.append(("reference loop (no validation)", [build(tmp, "limit", limit_c)]))
-        dec += [
+        dec = [
+            ("devnum decode --scheme=glibc", [devnum, "decode", "--scheme=glibc"]),
             ("C fgets/strtoull/printf", [build(tmp, "naive_decode", os.path.join(HERE, "naive_decode.c"))]),
             ("perl -ne hex/printf", ["perl", "-ne", pl_dec]),
             ("python3 os.major/os.minor", ["python3", "-c", py_dec]),
@@ -105,8 +153,9 @@ def main():
             ("perl -ne split/printf", ["perl", "-ne", pl_enc]),
             ("python3 makedev formula", ["python3", "-c", py_enc]),
         ]
-        race("decode", raws, dec)
-        race("encode", pairs, enc)
+        race("decode against what a user would write instead", raws, dec)
+        race("encode against what a user would write instead", pairs, enc)
+        library(tmp)
 
 
 if __name__ == "__main__":
