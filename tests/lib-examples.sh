@@ -5,6 +5,7 @@
 # symbol named by a page.  One TAP line a check.
 set -u
 src=${top_srcdir:-.} build=${abs_top_builddir:-.}
+san=${SANITIZE_CFLAGS:-} # a sanitized library wants sanitized programs
 lib=$build/src/lib/.libs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -28,7 +29,7 @@ for page in "${pages[@]}"; do
 	name=$(basename "$page" .3)
 	block "$page" 1 > "$work/$name.c"
 	block "$page" 2 > "$work/$name.want"
-	if ! ${CC:-cc} -std=c11 -Wall -Werror -I"$src/src/lib" -o "$work/$name" "$work/$name.c" \
+	if ! ${CC:-cc} -std=c11 -Wall -Werror $san -I"$src/src/lib" -o "$work/$name" "$work/$name.c" \
 		-L"$lib" -ldevnum -Wl,-rpath,"$lib" 2> "$work/$name.err"; then
 		echo "not ok $i - $name(3): the example compiles"
 		sed 's/^/# /' "$work/$name.err"
@@ -42,7 +43,7 @@ for page in "${pages[@]}"; do
 	fi
 done
 i=$((i + 1))
-if ${CXX:-c++} -x c++ -Wall -Werror -I"$src/src/lib" -o "$work/cxx" "$work/libdevnum.c" \
+if ${CXX:-c++} -x c++ -Wall -Werror $san -I"$src/src/lib" -o "$work/cxx" "$work/libdevnum.c" \
 	-L"$lib" -ldevnum -Wl,-rpath,"$lib" && "$work/cxx" | diff -q "$work/libdevnum.want" - >/dev/null; then
 	echo "ok $i - libdevnum(3)'s example builds and runs as C++ too"
 else
