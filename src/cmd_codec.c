@@ -3,10 +3,8 @@
 #include <config.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-#include "output.h"
 
 #define TUPLE_KEYS (KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | \
 		    KEY(K_RAW) | KEY(K_ERROR))
@@ -133,32 +131,13 @@ const struct command cmd_canon = {
 	.run = canon_run,
 };
 
-/* "canonical in NAME: M:m", built by hand: the common case of check, where
- * snprintf took most of the time. */
-static size_t canonical_note(char *p, const char *name, uint64_t major, uint64_t minor)
+/* An invalid value's verdict in words, K_NOTE; a canonical one has none,
+ * and the plain template words it. */
+static void invalid_note(struct record *r)
 {
-	size_t n = strlen(name), o = 13;
-	memcpy(p, "canonical in ", 13);
-	memcpy(p + o, name, n);
-	o += n;
-	p[o++] = ':';
-	p[o++] = ' ';
-	o += fmt_u64(p + o, major);
-	p[o++] = ':';
-	return o + fmt_u64(p + o, minor);
-}
-
-/* check's verdict in words, for every record: K_NOTE. */
-static void check_note(struct record *r, enum devnum_verdict v)
-{
-	const char *name = devnum_scheme_name(r->scheme);
-	if (v == DEVNUM_CANONICAL) {
-		set_text(r, K_NOTE, r->note,
-			 canonical_note(r->note, name, r->num[K_MAJOR], r->num[K_MINOR]));
-	} else if (v == DEVNUM_INVALID) {
-		int n = snprintf(r->note, sizeof r->note, "invalid in %s: %s", name, r->error);
-		set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
-	}
+	int n = snprintf(r->note, sizeof r->note, "invalid in %s: %s",
+			 devnum_scheme_name(r->scheme), r->error);
+	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
 }
 
 static int check_record(const struct job *j, struct record *r)
@@ -179,7 +158,8 @@ static int check_record(const struct job *j, struct record *r)
 	set_verdict(r, v, j->scheme, &why);
 	r->num[K_VALID] = v != DEVNUM_INVALID;
 	r->have |= KEY(K_VALID);
-	check_note(r, v);
+	if (v == DEVNUM_INVALID)
+		invalid_note(r);
 	if (!j->quiet)
 		emit(j->out, r);
 	r->shown = true; /* -q: its verdict is the exit status alone */
@@ -189,6 +169,7 @@ static int check_record(const struct job *j, struct record *r)
 const struct command cmd_check = {
 	"check", "RAW...", "whether each raw value is canonical",
 	.options = OPT(O_SCHEME) | OPT(O_QUIET) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
-	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_VALID), .plain = "%i: %n",
+	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_VALID),
+	.plain = "%i: %(%n%|canonical in %s: %M:%m%)",
 	.record = check_record,
 };

@@ -67,8 +67,112 @@ static void json_value(const struct record *r, enum key k)
 	}
 }
 
+/* The fast path: a record whose text needs no escaping, written straight
+ * into the output buffer with key literals of known length.  NULL if a
+ * field needs the careful path below. */
+#define JSON_ROOM 4096
+#define TEXT_FAST 256
+
+static char literal[K_NKEYS][24]; /* ,"key": */
+static uint8_t literal_len[K_NKEYS];
+
+static void make_literals(void)
+{
+	for (int k = 0; k < K_NKEYS; k++) {
+		literal[k][0] = ',';
+		literal[k][1] = '"';
+		memcpy(literal[k] + 2, keys[k].name, keys[k].len);
+		memcpy(literal[k] + 2 + keys[k].len, "\":", 2);
+		literal_len[k] = (uint8_t)(keys[k].len + 4);
+	}
+}
+
+static char *fast_text(char *p, const char *s, size_t n)
+{
+	if (n > TEXT_FAST)
+		return NULL;
+	*p++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+			return NULL;
+		p[i] = (char)c;
+	}
+	p += n;
+	*p++ = '"';
+	return p;
+}
+
+static char *fast_value(char *p, const struct record *r, enum key k)
+{
+	uint64_t v = r->num[k];
+	switch (keys[k].type) {
+	case T_NUM:
+		return p + fmt_u64(p, v);
+	case T_BOOL:
+		memcpy(p, v ? "true" : "false", 5);
+		return p + (v ? 4 : 5);
+	case T_RAW:
+		p += fmt_u64(p, v);
+		if (k == K_RAW)
+			p = (char *)memcpy(p, ",\"hex\":\"0x", 10) + 10;
+		else
+			p = (char *)memcpy(p, ",\"canonical_hex\":\"0x", 20) + 20;
+		p += fmt_hex(p, v);
+		*p++ = '"';
+		return p;
+	case T_WIDTH:
+		if (r->scheme && unpacked(r->scheme)) {
+			memcpy(p, "null", 4);
+			return p + 4;
+		}
+		return p + fmt_u64(p, v);
+	case T_SCHEME: {
+		const char *name = scheme_name(k == K_FROM ? r->from : r->scheme);
+		return fast_text(p, name, strlen(name));
+	}
+	case T_TEXT:
+		return fast_text(p, r->text[k], r->len[k]);
+	default:
+		return NULL;
+	}
+}
+
+static bool emit_json_fast(const struct record *r, char end)
+{
+	char *p = out_reserve(JSON_ROOM), *start = p;
+	if (!literal_len[0])
+		make_literals();
+	*p++ = '{';
+	for (uint64_t have = r->have; have; have &= have - 1) {
+		enum key k = (enum key)__builtin_ctzll(have);
+		if (!keys[k].json)
+			continue;
+		if (keys[k].type == T_RAW) {
+			const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+			if (s && unpacked(s))
+				continue;
+		}
+		memcpy(p, literal[k], sizeof literal[k]);
+		p += literal_len[k];
+		if (p - start == literal_len[k] + 1) { /* the first key: no comma */
+			memmove(start + 1, start + 2, literal_len[k] - 1);
+			p--;
+		}
+		if (!(p = fast_value(p, r, k)))
+			return false;
+	}
+	*p++ = '}';
+	*p++ = end;
+	out_commit(p);
+	return true;
+}
+
 static void emit_json(const struct record *r, char end)
 {
+	if (emit_json_fast(r, end))
+		return;
+
 	bool first = true;
 	out_char('{');
 	for (uint64_t have = r->have; have; have &= have - 1) {

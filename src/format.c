@@ -2,8 +2,9 @@
  * the --format option, and each command's own plain output.
  *
  * %X or %{name} prints a field; a width (%-10s, %8{major}) pads it, a '-'
- * on the left side.  %( ... %) prints its contents only when every field
- * inside has a value.  %d, %x and %o print the raw value's bare digits. */
+ * on the left side.  %( A %) prints A only when every field in it has a
+ * value, and %( A %| B %) prints B when not.  %d, %x and %o print the raw
+ * value's bare digits. */
 #include <config.h>
 
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include "format.h"
 #include "output.h"
 
-enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP };
+enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP, OP_ELSE };
 
 struct op {
 	uint8_t kind, key;
@@ -21,8 +22,9 @@ struct op {
 	bool left;      /* pad on the right */
 	unsigned width; /* pad to this many columns */
 	size_t off, len; /* OP_TEXT: the text */
-	uint64_t need;  /* OP_GROUP: the keys used inside */
-	size_t end;     /* OP_GROUP: the op after its %) */
+	uint64_t need;  /* OP_GROUP: the keys used before any %| */
+	size_t els;     /* OP_GROUP: its %| op, or 0 */
+	size_t end;     /* OP_GROUP, OP_ELSE: the op after the %) */
 };
 
 struct format {
@@ -84,23 +86,43 @@ static int directive(const char **p, struct op *o, char *err, size_t errsize)
 	return 0;
 }
 
+/* "%M:%m" with no width is one op, one call: the hot path of decode. */
+static void add_field(struct format *f, struct op o)
+{
+	struct op *a = f->nops >= 2 ? &f->op[f->nops - 2] : NULL;
+	if (a && o.key == K_MINOR && !o.width && a->kind == OP_FIELD && a->key == K_MAJOR &&
+	    !a->width && a[1].kind == OP_TEXT && a[1].len == 1 && f->text[a[1].off] == ':') {
+		*a = (struct op){ .kind = OP_TUPLE };
+		f->nops--;
+		return;
+	}
+	f->op[f->nops++] = o;
+}
+
 /* A % sequence: a field with its width, or the start or end of a group. */
 static int percent(struct format *f, const char **p, size_t *group, char *err,
 		   size_t errsize)
 {
 	struct op o = { 0 };
 	const char *s = *p;
-	if (*s == '(' || *s == ')') {
-		bool open = *s == '(';
-		if (open == (*group != SIZE_MAX)) {
-			snprintf(err, errsize, open ? "'%%(' inside '%%('" : "'%%)' without '%%('");
+	if (*s == '(' || *s == ')' || *s == '|') {
+		bool open = *s == '(', in = *group != SIZE_MAX;
+		if (open == in || (*s == '|' && f->op[*group].els)) {
+			snprintf(err, errsize, open ? "'%%(' inside '%%('" : *s == ')' ?
+				 "'%%)' without '%%('" : in ? "a second '%%|' in '%%('" :
+				 "'%%|' without '%%('");
 			return -1;
 		}
 		if (open) {
 			*group = f->nops;
 			f->op[f->nops++] = (struct op){ .kind = OP_GROUP };
+		} else if (*s == '|') {
+			f->op[*group].els = f->nops;
+			f->op[f->nops++] = (struct op){ .kind = OP_ELSE };
 		} else {
 			f->op[*group].end = f->nops;
+			if (f->op[*group].els)
+				f->op[f->op[*group].els].end = f->nops;
 			*group = SIZE_MAX;
 		}
 		*p = s + 1;
@@ -116,29 +138,11 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 	if (directive(&s, &o, err, errsize) < 0)
 		return -1;
 	f->uses |= KEY(o.key);
-	if (*group != SIZE_MAX)
+	if (*group != SIZE_MAX && !f->op[*group].els)
 		f->op[*group].need |= KEY(o.key);
-	f->op[f->nops++] = o;
+	add_field(f, o);
 	*p = s;
 	return 0;
-}
-
-/* "%M:%m" with no width is one call: the hot path of decode. */
-static void fuse_tuple(struct format *f)
-{
-	size_t o = 0;
-	for (size_t i = 0; i < f->nops; i++) {
-		struct op *a = &f->op[i];
-		if (i + 2 < f->nops && a->kind == OP_FIELD && a->key == K_MAJOR && !a->width &&
-		    a[1].kind == OP_TEXT && a[1].len == 1 && f->text[a[1].off] == ':' &&
-		    a[2].kind == OP_FIELD && a[2].key == K_MINOR && !a[2].width) {
-			f->op[o++] = (struct op){ .kind = OP_TUPLE };
-			i += 2;
-		} else {
-			f->op[o++] = *a;
-		}
-	}
-	f->nops = o;
 }
 
 struct format *format_compile(const char *fmt, char *err, size_t errsize)
@@ -170,8 +174,6 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		snprintf(err, errsize, "'%%(' without '%%)'");
 		goto bad;
 	}
-	if (!strstr(fmt, "%(")) /* group ends are indices: fuse only without */
-		fuse_tuple(f);
 	return f;
 bad:
 	format_free(f);
@@ -233,7 +235,7 @@ static void put_field(const struct record *r, const struct op *o, const struct s
 		else
 			out_u64(r->num[k]);
 		break;
-	case T_SCHEME: out_str(devnum_scheme_name(k == K_FROM ? r->from : r->scheme)); break;
+	case T_SCHEME: out_str(scheme_name(k == K_FROM ? r->from : r->scheme)); break;
 	default: out_mem(r->text[k], r->len[k]); break;
 	}
 }
@@ -251,7 +253,10 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 			break;
 		case OP_GROUP:
 			if ((r->have & o->need) != o->need)
-				i = o->end - 1;
+				i = o->els ? o->els : o->end - 1;
+			break;
+		case OP_ELSE:
+			i = o->end - 1;
 			break;
 		default:
 			if (o->width) {

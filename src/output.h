@@ -11,15 +11,57 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-void out_mem(const void *p, size_t n);
+/* 0, or -1 once a write has failed (errno saved in out_errno) */
+int out_flush(void);
+
+#define OUT_SIZE (1 << 18)
+extern char out_buf[OUT_SIZE];
+extern size_t out_len;
+
+void out_mem_slow(const void *p, size_t n);
+
+/* Inline, as they are called several times for every record. */
+static inline void out_mem(const void *p, size_t n)
+{
+	if (__builtin_expect(out_len + n <= OUT_SIZE, 1)) {
+		memcpy(out_buf + out_len, p, n);
+		out_len += n;
+	} else {
+		out_mem_slow(p, n);
+	}
+}
+
+static inline void out_char(char c)
+{
+	if (__builtin_expect(out_len >= OUT_SIZE, 0))
+		out_flush();
+	out_buf[out_len++] = c;
+}
+
+/* At least n bytes (n <= OUT_SIZE) to write into directly, then
+ * out_commit() with the end of what was written. */
+static inline char *out_reserve(size_t n)
+{
+	if (__builtin_expect(out_len + n > OUT_SIZE, 0))
+		out_flush();
+	return out_buf + out_len;
+}
+
+static inline void out_commit(const char *end)
+{
+	out_len = (size_t)(end - out_buf);
+}
+
 void out_str(const char *s);
-void out_char(char c);
 void out_u64(uint64_t v);
 /* "major:minor" in one go: the hot path of decode */
 void out_tuple(uint64_t major, uint64_t minor);
 /* v in decimal at p (room for 20 digits), no NUL; returns the length */
 size_t fmt_u64(char *p, uint64_t v);
+/* v's hex digits at p (room for 16), no prefix; returns the length */
+size_t fmt_hex(char *p, uint64_t v);
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */
@@ -46,8 +88,6 @@ void out_trim(struct out_mark m);
  * indented by `hang`. */
 void out_fold(struct out_mark m, unsigned columns, unsigned hang);
 
-/* 0, or -1 once a write has failed (errno saved in out_errno) */
-int out_flush(void);
 bool out_failed(void);
 extern int out_errno;
 

@@ -65,6 +65,18 @@ extern const struct key_info keys[K_NKEYS];
 
 #define KEY(k) (UINT64_C(1) << (k))
 
+/* A scheme's name, asked for every record: the last one is kept. */
+static inline const char *scheme_name(const devnum_scheme *s)
+{
+	static const devnum_scheme *last;
+	static const char *name;
+	if (s != last) {
+		last = s;
+		name = devnum_scheme_name(s);
+	}
+	return name;
+}
+
 /* A scheme never packed, whose raw form is the text M:m (tuple).  Asked
  * for every record: the last answer is kept, to spare a library call. */
 static inline bool unpacked(const devnum_scheme *s)
