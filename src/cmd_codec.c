@@ -10,21 +10,28 @@
 		    KEY(K_RAW) | KEY(K_ERROR))
 #define VERDICT_KEYS (KEY(K_CANONICAL) | KEY(K_CANON_RAW) | KEY(K_NOTE))
 
+/* t encoded in s as the record's raw value, emitted: 0, or the refusal. */
+static int emit_encoded(const struct job *j, const devnum_scheme *s, struct record *r,
+			struct devnum_tuple t)
+{
+	struct devnum_reason why;
+	uint64_t raw;
+	if (devnum_encode(s, t, &raw, &why) < 0)
+		return fail_reason(r, s, &why);
+	set_num(r, K_RAW, raw);
+	emit(j->out, r);
+	return EXIT_OK;
+}
+
 static int encode_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	struct devnum_reason why;
-	uint64_t raw;
 	set_scheme(r, j->scheme);
 	int st = read_tuple(j, r, &t);
 	if (st)
 		return st;
 	set_tuple(r, t);
-	if (devnum_encode(j->scheme, t, &raw, &why) < 0)
-		return fail_reason(r, j->scheme, &why);
-	set_num(r, K_RAW, raw);
-	emit(j->out, r);
-	return EXIT_OK;
+	return emit_encoded(j, j->scheme, r, t);
 }
 
 const struct command cmd_encode = {
@@ -77,18 +84,13 @@ const struct command cmd_decode = {
 static int convert_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	struct devnum_reason why;
 	uint64_t raw;
 	set_scheme(r, j->to);
 	set_from(r, j->from);
 	int st = decode_in(j, j->from, r, &t, &raw);
 	if (st)
 		return st;
-	if (devnum_encode(j->to, t, &raw, &why) < 0)
-		return fail_reason(r, j->to, &why);
-	set_num(r, K_RAW, raw);
-	emit(j->out, r);
-	return EXIT_OK;
+	return emit_encoded(j, j->to, r, t);
 }
 
 const struct command cmd_convert = {
