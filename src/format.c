@@ -45,6 +45,8 @@ static int escape(char c, char *out)
 	}
 }
 
+#define TEXT_SLACK 16
+
 static void add_text(struct format *f, size_t *tlen, char c)
 {
 	struct op *last = f->nops ? &f->op[f->nops - 1] : NULL;
@@ -149,7 +151,8 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 {
 	size_t n = strlen(fmt), tlen = 0, group = SIZE_MAX;
 	struct format *f = malloc(sizeof *f + (n + 1) * sizeof f->op[0]);
-	if (!f || !(f->text = malloc(n + 1))) {
+	/* TEXT_SLACK bytes past the text let short runs be copied whole */
+	if (!f || !(f->text = calloc(1, n + 1 + TEXT_SLACK))) {
 		snprintf(err, errsize, "out of memory");
 		free(f);
 		return NULL;
@@ -219,7 +222,8 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 		out_based(v, st->base, st->pad && s ? digits_for(devnum_scheme_width(s), st->base) : 0);
 }
 
-static void put_field(const struct record *r, const struct op *o, const struct style *st)
+static inline void put_field(const struct record *r, const struct op *o,
+			     const struct style *st)
 {
 	enum key k = o->key;
 	if (!(r->have & KEY(k)))
@@ -235,7 +239,23 @@ static void put_field(const struct record *r, const struct op *o, const struct s
 		else
 			out_u64(r->num[k]);
 		break;
-	case T_SCHEME: out_str(scheme_name(k == K_FROM ? r->from : r->scheme)); break;
+	case T_SCHEME: {
+		/* names are short: one fixed-size copy from a padded buffer */
+		static const devnum_scheme *last;
+		static char name[32];
+		static size_t len;
+		const devnum_scheme *s = k == K_FROM ? r->from : r->scheme;
+		if (s != last) {
+			last = s;
+			len = strlen(devnum_scheme_name(s));
+			len = len < sizeof name ? len : sizeof name;
+			memcpy(name, devnum_scheme_name(s), len);
+		}
+		char *p = out_reserve(sizeof name);
+		memcpy(p, name, sizeof name);
+		out_commit(p + len);
+		break;
+	}
 	default: out_mem(r->text[k], r->len[k]); break;
 	}
 }
@@ -246,7 +266,13 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 		const struct op *o = &f->op[i];
 		switch (o->kind) {
 		case OP_TEXT:
-			out_mem(f->text + o->off, o->len);
+			if (o->len <= TEXT_SLACK) { /* one fixed-size copy, inlined */
+				char *p = out_reserve(TEXT_SLACK);
+				memcpy(p, f->text + o->off, TEXT_SLACK);
+				out_commit(p + o->len);
+			} else {
+				out_mem(f->text + o->off, o->len);
+			}
 			break;
 		case OP_TUPLE:
 			out_tuple(r->num[K_MAJOR], r->num[K_MINOR]);
