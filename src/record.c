@@ -7,8 +7,8 @@
 
 #include "record.h"
 
-#define K(key, name, letter, type) [key] = { name, sizeof name - 1, letter, type, true }
-#define PEOPLE(key, name) [key] = { name, sizeof name - 1, 0, T_TEXT, false }
+#define K(key, name, letter, type) [key] = { name, sizeof(name) - 1, letter, type, true }
+#define PEOPLE(key, name) [key] = { name, sizeof(name) - 1, 0, T_TEXT, false }
 
 const struct key_info keys[K_NKEYS] = {
 	K(K_INPUT, "input", 'i', T_TEXT),

@@ -96,14 +96,14 @@ static const struct layout aix32 = { "aix32", "zos cygwin 16:16", "AIX 32-bit, z
 #define SPECIALISE(id) \
 	static int encode_##id(struct devnum_tuple t, uint64_t *raw, struct devnum_reason *why) \
 	{ \
-		return encode_body(&id, t, raw, why); \
+		return encode_body(&(id), t, raw, why); \
 	} \
 	static enum devnum_verdict decode_##id(uint64_t raw, struct devnum_tuple *t, \
 					       uint64_t *canon, struct devnum_reason *why) \
 	{ \
-		return decode_body(&id, raw, t, canon, why); \
+		return decode_body(&(id), raw, t, canon, why); \
 	}
-#define HANDLE(id) { &id, encode_##id, decode_##id },
+#define HANDLE(id) { &(id), encode_##id, decode_##id },
 
 SCHEMES(SPECIALISE)
 
