@@ -73,7 +73,7 @@ static void json_value(const struct record *r, enum key k)
 #define JSON_ROOM 4096
 #define TEXT_FAST 256
 
-static char literal[K_NKEYS][24]; /* ,"key": */
+static char literal[K_NKEYS][32]; /* ,"key": and room to copy 24 from +1 */
 static uint8_t literal_len[K_NKEYS];
 
 static void make_literals(void)
@@ -128,8 +128,13 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		}
 		return p + fmt_u64(p, v);
 	case T_SCHEME: {
-		const char *name = scheme_name(k == K_FROM ? r->from : r->scheme);
-		return fast_text(p, name, strlen(name));
+		static const devnum_scheme *last;
+		static size_t len;
+		const devnum_scheme *s = k == K_FROM ? r->from : r->scheme;
+		const char *name = scheme_name(s);
+		if (s != last)
+			last = s, len = strlen(name);
+		return fast_text(p, name, len);
 	}
 	case T_TEXT:
 		return fast_text(p, r->text[k], r->len[k]);
@@ -153,12 +158,9 @@ static bool emit_json_fast(const struct record *r, char end)
 			if (s && unpacked(s))
 				continue;
 		}
-		memcpy(p, literal[k], sizeof literal[k]);
-		p += literal_len[k];
-		if (p - start == literal_len[k] + 1) { /* the first key: no comma */
-			memmove(start + 1, start + 2, literal_len[k] - 1);
-			p--;
-		}
+		bool first = p == start + 1; /* the first key has no comma */
+		memcpy(p, literal[k] + first, 24);
+		p += literal_len[k] - first;
 		if (!(p = fast_value(p, r, k)))
 			return false;
 	}

@@ -25,7 +25,9 @@ void out_mem_slow(const void *p, size_t n);
 /* Inline, as they are called several times for every record. */
 static inline void out_mem(const void *p, size_t n)
 {
-	if (__builtin_expect(out_len + n <= OUT_SIZE, 1)) {
+	if (out_len > OUT_SIZE)
+		__builtin_unreachable(); /* tells the compiler what holds */
+	if (__builtin_expect(n <= OUT_SIZE - out_len, 1)) {
 		memcpy(out_buf + out_len, p, n);
 		out_len += n;
 	} else {
@@ -44,7 +46,7 @@ static inline void out_char(char c)
  * out_commit() with the end of what was written. */
 static inline char *out_reserve(size_t n)
 {
-	if (__builtin_expect(out_len + n > OUT_SIZE, 0))
+	if (__builtin_expect(n > OUT_SIZE - out_len, 0))
 		out_flush();
 	return out_buf + out_len;
 }

@@ -42,17 +42,21 @@ INLINE uint64_t carried(const struct layout *s, enum devnum_part part)
 	return m;
 }
 
-/* The fields of t placed in a raw value; no check. */
+/* The fields of t placed in a raw value; no check.  The two parts are
+ * gathered apart and joined at the end: two short chains of ORs, not one
+ * long one, for the latency of a call. */
 INLINE uint64_t pack(const struct layout *s, struct devnum_tuple t)
 {
-	uint64_t out = s->fixed;
+	uint64_t major = 0, minor = 0;
 #pragma GCC unroll 8
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct field *f = &s->field[i];
-		uint64_t part = f->part == DEVNUM_MINOR ? t.minor : t.major;
-		out |= (part >> f->lo & field_mask(f)) << f->at;
+		if (f->part == DEVNUM_MINOR)
+			minor |= (t.minor >> f->lo & field_mask(f)) << f->at;
+		else
+			major |= (t.major >> f->lo & field_mask(f)) << f->at;
 	}
-	return out;
+	return s->fixed | major | minor;
 }
 
 /* Each field's bits moved back into its part.  `above`: the field highest
