@@ -22,17 +22,31 @@ extern size_t out_len;
 
 void out_mem_slow(const void *p, size_t n);
 
-/* Inline, as they are called several times for every record. */
+/* Inline, as they are called several times for every record.  Up to 16
+ * bytes, two overlapping fixed-size copies, so no call to memcpy. */
 static inline void out_mem(const void *p, size_t n)
 {
+	char *d = out_buf + out_len;
+	const char *s = p;
 	if (out_len > OUT_SIZE)
 		__builtin_unreachable(); /* tells the compiler what holds */
-	if (__builtin_expect(n <= OUT_SIZE - out_len, 1)) {
-		memcpy(out_buf + out_len, p, n);
-		out_len += n;
-	} else {
+	if (__builtin_expect(n > OUT_SIZE - out_len, 0)) {
 		out_mem_slow(p, n);
+		return;
 	}
+	if (n >= 8 && n <= 16) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	} else {
+		memcpy(d, s, n);
+	}
+	out_len += n;
 }
 
 static inline void out_char(char c)
