@@ -41,16 +41,18 @@ const struct command cmd_encode = {
 	.record = encode_record,
 };
 
-/* Decodes the input, a raw value of s, into r: the tuple and the verdict.
- * 0, or the status: invalid, or an alias under --strict. */
+/* Decodes the input, a raw value of s, into r: the raw value, the tuple
+ * and the verdict.  0, or the status: invalid, or an alias under --strict. */
 static int decode_in(const struct job *j, const devnum_scheme *s, struct record *r,
-		     struct devnum_tuple *t, uint64_t *raw)
+		     struct devnum_tuple *t)
 {
 	struct devnum_reason why;
-	int st = read_raw(j, s, r, raw);
+	uint64_t raw;
+	int st = read_raw(j, s, r, &raw);
 	if (st)
 		return st;
-	enum devnum_verdict v = devnum_decode(s, *raw, t, &why.canon, &why);
+	set_num(r, K_RAW, raw);
+	enum devnum_verdict v = devnum_decode(s, raw, t, &why.canon, &why);
 	if (v == DEVNUM_INVALID)
 		return fail_reason(r, s, &why);
 	set_tuple(r, *t);
@@ -64,14 +66,11 @@ static int decode_in(const struct job *j, const devnum_scheme *s, struct record 
 static int decode_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	uint64_t raw;
 	set_scheme(r, j->scheme);
-	int st = decode_in(j, j->scheme, r, &t, &raw);
-	if (st)
-		return st;
-	set_num(r, K_RAW, raw);
-	emit(j->out, r);
-	return EXIT_OK;
+	int st = decode_in(j, j->scheme, r, &t);
+	if (!st)
+		emit(j->out, r);
+	return st;
 }
 
 const struct command cmd_decode = {
@@ -84,10 +83,9 @@ const struct command cmd_decode = {
 static int convert_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	uint64_t raw;
 	set_scheme(r, j->to);
 	set_from(r, j->from);
-	int st = decode_in(j, j->from, r, &t, &raw);
+	int st = decode_in(j, j->from, r, &t);
 	if (st)
 		return st;
 	return emit_encoded(j, j->to, r, t);
@@ -104,13 +102,13 @@ const struct command cmd_convert = {
 static int canon_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	uint64_t raw;
 	set_scheme(r, j->scheme);
-	int st = decode_in(j, j->scheme, r, &t, &raw);
+	int st = decode_in(j, j->scheme, r, &t);
 	if (st)
 		return st;
 	r->warn = false; /* an alias is what canon is for */
-	set_num(r, K_RAW, (r->have & KEY(K_CANON_RAW)) ? r->num[K_CANON_RAW] : raw);
+	if (r->have & KEY(K_CANON_RAW))
+		r->num[K_RAW] = r->num[K_CANON_RAW];
 	emit(j->out, r);
 	return EXIT_OK;
 }

@@ -13,11 +13,6 @@
 
 #define INLINE static inline __attribute__((always_inline))
 
-INLINE uint64_t ones(unsigned width)
-{
-	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
-}
-
 /* A field is at most 32 bits wide (tests/unit/test_schemes.c checks the
  * table), so its mask needs no branch. */
 INLINE uint64_t field_mask(const struct field *f)
@@ -90,17 +85,7 @@ INLINE uint64_t covered(const struct layout *s)
 	return m;
 }
 
-/* refusals.c: the slow paths, each filling *why and giving the answer. */
-int refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
-		struct devnum_reason *why);
-int refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
-	       struct devnum_reason *why);
-enum devnum_verdict invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
-			    struct devnum_reason *why);
-enum devnum_verdict stray(uint64_t raw, uint64_t allowed, unsigned width,
-			  struct devnum_reason *why);
-enum devnum_verdict alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
-			  uint64_t canon, uint64_t ignored, struct devnum_reason *why);
+#include "refusals.h"
 
 INLINE int encode_body(const struct layout *s, struct devnum_tuple t,
 		       uint64_t *raw, struct devnum_reason *why)

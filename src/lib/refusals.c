@@ -1,8 +1,8 @@
 /* refusals.c - the engine's slow paths: each fills a reason and gives the
- * answer, out of line so that the specialised fast paths stay small. */
+ * answer; see refusals.h. */
 #include <config.h>
 
-#include "pack.h"
+#include "refusals.h"
 
 #define COLD __attribute__((cold, noinline))
 

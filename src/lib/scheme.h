@@ -36,6 +36,12 @@ struct devnum_scheme {
 				      struct devnum_reason *why);
 };
 
+/* The largest value of `width` bits. */
+static inline uint64_t ones(unsigned width)
+{
+	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+}
+
 /* The table, in schemes.c; hidden from programs by the version script. */
 extern const struct devnum_scheme devnum_i_schemes[];
 extern const size_t devnum_i_nschemes;
