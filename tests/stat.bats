@@ -85,3 +85,11 @@ expect() {
 	run2 devnum stat --format='%M %m %x' /dev/null
 	assert_output "1 3 103"
 }
+
+@test "stat of a sparse file larger than 4 GiB, on 32-bit systems too" {
+	big=$BATS_TEST_TMPDIR/big
+	truncate -s 5G "$big" || skip "cannot make a sparse 5 GiB file here"
+	run2 devnum stat -d --format='%t %M:%m %r' "$big"
+	assert_success
+	assert_output "regular file $(stat -c '%Hd:%Ld %d' "$big")"
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# prefix.sh TARBALL - .ci/run's check that an install stays inside its
+# prefix: as a user who may write nothing outside their home, build the
+# release and install it with --prefix=$HOME/.local, then use what landed
+# there.  Run as root; it makes the user if needed.
+set -eu
+tarball=$(readlink -f "$1")
+user=devnum-ci
+id "$user" >/dev/null 2>&1 || useradd -m "$user"
+home=$(getent passwd "$user" | cut -d: -f6)
+install -o "$user" -m 644 "$tarball" "$home/devnum.tar.gz"
+runuser -u "$user" -- bash -eu -c '
+	cd && rm -rf src .local && mkdir src && tar -xzf devnum.tar.gz -C src --strip-components=1
+	cd src && ./configure -q --prefix="$HOME/.local" && make -j2 >/dev/null && make install >/dev/null
+	export LD_LIBRARY_PATH="$HOME/.local/lib"
+	test "$("$HOME/.local/bin/devnum" encode 3 1)" = 0x301
+	test -f "$HOME/.local/share/bash-completion/completions/devnum"
+	test -f "$HOME/.local/share/man/man1/devnum.1"
+	test -f "$HOME/.local/include/devnum.h"
+	test -f "$HOME/.local/lib/pkgconfig/devnum.pc"
+	echo "installed under $HOME/.local, nothing outside it"'
