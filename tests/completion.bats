@@ -53,3 +53,33 @@ complete_words() {
 	run complete_words devnum stat /dev/nul
 	assert_output /dev/null
 }
+
+@test "zsh: the completion loads in zsh and offers commands and every scheme" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	run zsh -f -c 'fpath=("$1/completion" $fpath); autoload -Uz compinit; compinit -u -d "$2/zcd"
+		print -r -- $_comps[devnum]' _ "$top_srcdir" "$BATS_TEST_TMPDIR"
+	assert_output _devnum
+	# with zsh's completion helpers standing in, _devnum's own logic runs
+	run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
+		_describe() { print -l -- "${(@P)4}"; }
+		_arguments() { state=command; }
+		_devnum; _devnum_schemes' _ "$top_srcdir"
+	assert_line "encode:raw value of each tuple in --scheme"
+	assert_line "stat:the device numbers of files"
+	assert_line glibc
+	assert_line native
+	assert_equal "$(grep -c . <<<"$output")" "$((10 + $(devnum schemes --json | jq -s '[.[] | .scheme, .aliases[]] | length')))"
+}
+
+@test "fish: the completion offers commands, scheme values in every form, files for stat" {
+	command -v fish >/dev/null || skip "fish is not installed"
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum de'"
+	assert_output decode
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum --scheme=gl'"
+	assert_output $'--scheme=glibc\tscheme of raw values'
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s GL'"
+	assert_output $'glibc\tscheme of raw values'
+	cd "$BATS_TEST_TMPDIR" && touch afile
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum stat af'"
+	assert_output afile
+}
