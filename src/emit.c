@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "digits.h"
 #include "emit.h"
 #include "output.h"
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digits.h"
 #include "format.h"
 #include "output.h"
 
@@ -216,8 +217,14 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 		out_tuple(v >> 32, v & UINT32_MAX);
 		return;
 	}
-	if (o->base)
+	if (o->base == 16 || (!o->base && st->base == 16 && !st->pad)) {
+		char *p = out_reserve(24);
+		if (!o->base) /* %r in hex, the default: 0x and the digits */
+			p = (char *)memcpy(p, "0x", 2) + 2;
+		out_commit(p + fmt_hex(p, v));
+	} else if (o->base) {
 		out_digits(v, o->base);
+	}
 	else
 		out_based(v, st->base, st->pad && s ? digits_for(devnum_scheme_width(s), st->base) : 0);
 }
@@ -229,7 +236,11 @@ static inline void put_field(const struct record *r, const struct op *o,
 	if (!(r->have & KEY(k)))
 		return;
 	switch (keys[k].type) {
-	case T_NUM: out_u64(r->num[k]); break;
+	case T_NUM: {
+		char *p = out_reserve(24);
+		out_commit(p + fmt_u64(p, r->num[k]));
+		break;
+	}
 	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
 	case T_RAW: put_raw(r, k, o, st); break;
 	case T_LIST: put_list(r->text[k], r->len[k]); break;

@@ -14,12 +14,12 @@ static const uint8_t digit1[256] = {
 	['A'] = 11, 12, 13, 14, 15, 16,
 };
 
-static int blank(char c)
+static inline int blank(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-static void trim(const char **s, size_t *n)
+static inline void trim(const char **s, size_t *n)
 {
 	while (*n && blank(**s))
 		(*s)++, (*n)--;
@@ -122,7 +122,7 @@ int parse_number(const char *s, size_t n, unsigned bare, uint64_t *out,
 
 /* The separator of a tuple: the first ':' or ',', else the first blank
  * between two words.  NULL if there is none. */
-static const char *separator(const char *s, size_t n)
+static inline const char *separator(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (s[i] == ':' || s[i] == ',')

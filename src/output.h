@@ -74,10 +74,6 @@ void out_str(const char *s);
 void out_u64(uint64_t v);
 /* "major:minor" in one go: the hot path of decode */
 void out_tuple(uint64_t major, uint64_t minor);
-/* v in decimal at p (room for 20 digits), no NUL; returns the length */
-size_t fmt_u64(char *p, uint64_t v);
-/* v's hex digits at p (room for 16), no prefix; returns the length */
-size_t fmt_hex(char *p, uint64_t v);
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */
