@@ -66,7 +66,7 @@ static inline void put_digits(char *p, unsigned n, uint64_t v, unsigned base)
 }
 
 /* v in decimal at p (room for 20 digits), no NUL; returns the length */
-static inline size_t fmt_u64(char *p, uint64_t v)
+static inline __attribute__((always_inline)) size_t fmt_u64(char *p, uint64_t v)
 {
 	unsigned n = count_digits(v, 10);
 	put_digits(p, n, v, 10);
@@ -74,7 +74,7 @@ static inline size_t fmt_u64(char *p, uint64_t v)
 }
 
 /* v's hex digits at p (room for 16), no prefix; returns the length */
-static inline size_t fmt_hex(char *p, uint64_t v)
+static inline __attribute__((always_inline)) size_t fmt_hex(char *p, uint64_t v)
 {
 	unsigned n = count_digits(v, 16);
 	put_digits(p, n, v, 16);

@@ -128,14 +128,20 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 			return p + 4;
 		}
 		return p + fmt_u64(p, v);
-	case T_SCHEME: {
+	case T_SCHEME: { /* the name as a JSON string, kept padded for one copy */
 		static const devnum_scheme *last;
+		static char quoted[40];
 		static size_t len;
 		const devnum_scheme *s = k == K_FROM ? r->from : r->scheme;
-		const char *name = scheme_name(s);
-		if (s != last)
-			last = s, len = strlen(name);
-		return fast_text(p, name, len);
+		if (s != last) {
+			const char *end = fast_text(quoted, scheme_name(s), strlen(scheme_name(s)));
+			if (!end || end - quoted > 32)
+				return NULL;
+			last = s;
+			len = (size_t)(end - quoted);
+		}
+		memcpy(p, quoted, 32);
+		return p + len;
 	}
 	case T_TEXT:
 		return fast_text(p, r->text[k], r->len[k]);
@@ -144,22 +150,38 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 	}
 }
 
-static bool emit_json_fast(const struct record *r, char end)
+/* The keys a record prints, in order: worked out again only when the
+ * record's fields or schemes differ from the last one's, which in a stream
+ * of one command they seldom do. */
+static struct plan {
+	uint64_t have;
+	const devnum_scheme *scheme, *from;
+	unsigned n;
+	uint8_t key[K_NKEYS];
+} plan;
+
+static void make_plan(const struct record *r)
 {
-	char *p = out_reserve(JSON_ROOM), *start = p;
-	if (!literal_len[0])
-		make_literals();
-	*p++ = '{';
+	plan = (struct plan){ r->have, r->scheme, r->from, 0, { 0 } };
 	for (uint64_t have = r->have; have; have &= have - 1) {
 		enum key k = (enum key)__builtin_ctzll(have);
-		if (!keys[k].json)
-			continue;
-		if (keys[k].type == T_RAW) {
-			const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
-			if (s && unpacked(s))
-				continue;
-		}
-		bool first = p == start + 1; /* the first key has no comma */
+		const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(s)))
+			plan.key[plan.n++] = (uint8_t)k;
+	}
+}
+
+static bool emit_json_fast(const struct record *r, char end)
+{
+	char *p = out_reserve(JSON_ROOM);
+	if (!literal_len[0])
+		make_literals();
+	if (r->have != plan.have || r->scheme != plan.scheme || r->from != plan.from)
+		make_plan(r);
+	*p++ = '{';
+	for (unsigned i = 0; i < plan.n; i++) {
+		enum key k = plan.key[i];
+		unsigned first = i == 0; /* the first key has no comma */
 		memcpy(p, literal[k] + first, 24);
 		p += literal_len[k] - first;
 		if (!(p = fast_value(p, r, k)))
