@@ -33,7 +33,7 @@ for page in "${pages[@]}"; do
 		-L"$lib" -ldevnum -Wl,-rpath,"$lib" 2> "$work/$name.err"; then
 		echo "not ok $i - $name(3): the example compiles"
 		sed 's/^/# /' "$work/$name.err"
-	elif ! "$work/$name" > "$work/$name.got"; then
+	elif ! ${TEST_RUNNER:-} "$work/$name" > "$work/$name.got"; then
 		echo "not ok $i - $name(3): the example exits 0"
 	elif ! diff "$work/$name.want" "$work/$name.got" > "$work/$name.diff"; then
 		echo "not ok $i - $name(3): the example prints what the page says"
@@ -44,7 +44,7 @@ for page in "${pages[@]}"; do
 done
 i=$((i + 1))
 if ${CXX:-c++} -x c++ -Wall -Werror $san -I"$src/src/lib" -o "$work/cxx" "$work/libdevnum.c" \
-	-L"$lib" -ldevnum -Wl,-rpath,"$lib" && "$work/cxx" | diff -q "$work/libdevnum.want" - >/dev/null; then
+	-L"$lib" -ldevnum -Wl,-rpath,"$lib" && ${TEST_RUNNER:-} "$work/cxx" | diff -q "$work/libdevnum.want" - >/dev/null; then
 	echo "ok $i - libdevnum(3)'s example builds and runs as C++ too"
 else
 	echo "not ok $i - libdevnum(3)'s example builds and runs as C++ too"
