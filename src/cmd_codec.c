@@ -137,7 +137,7 @@ static void invalid_note(struct record *r)
 {
 	int n = snprintf(r->note, sizeof r->note, "invalid in %s: %s",
 			 devnum_scheme_name(r->scheme), r->error);
-	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+	set_printed(r, K_NOTE, r->note, sizeof r->note, n);
 }
 
 static int check_record(const struct job *j, struct record *r)

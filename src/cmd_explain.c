@@ -14,14 +14,14 @@ static void platform_note(struct record *r, const devnum_scheme *s, struct devnu
 	if (devnum_within(s, t, &why) == 0)
 		return;
 	int n = devnum_strreason(r->note, sizeof r->note, s, &why);
-	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+	set_printed(r, K_NOTE, r->note, sizeof r->note, n);
 }
 
 static void set_cell(struct record *r, char *cell, size_t size, const char *fmt,
 		     unsigned long long a, unsigned long long b)
 {
 	int n = snprintf(cell, size, fmt, a, b);
-	set_text(r, K_CELL, cell, n < (int)size ? (size_t)n : size - 1);
+	set_printed(r, K_CELL, cell, size, n);
 }
 
 /* A refusal, and for a raw what a reader that checks nothing makes of it. */

@@ -219,44 +219,19 @@ static void value_lines(const struct job *j, const struct pen *p, unsigned top,
 	emit_line(j, line);
 }
 
-/* Emits text folded at blanks to `cols` columns, later lines indented. */
-static void emit_folded(const struct job *j, const char *text, unsigned cols)
-{
-	char line[LINE];
-	size_t col = 0;
-	while (*text) {
-		size_t word = strcspn(text, " ");
-		if (col && (col + 1 + word > cols || col + 1 + word >= sizeof line)) {
-			line[col] = 0;
-			emit_text(j->out, line);
-			memset(line, ' ', 2);
-			col = 2;
-		} else if (col) {
-			line[col++] = ' ';
-		}
-		if (word >= sizeof line - col)
-			word = sizeof line - col - 1;
-		memcpy(line + col, text, word);
-		col += word;
-		text += word + (text[word] == ' ');
-	}
-	line[col] = 0;
-	emit_text(j->out, line);
-}
-
 static void header(const struct job *j, const devnum_scheme *s, unsigned cols)
 {
 	char line[LINE];
 	if (unpacked(s)) {
 		snprintf(line, sizeof line, "%s: not packed; major and minor are two 32-bit "
 			 "numbers, MAJOR:MINOR", devnum_scheme_name(s));
-		emit_folded(j, line, cols);
+		emit_folded(j->out, line, cols, 2);
 		return;
 	}
 	snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits", devnum_scheme_name(s),
 		 devnum_scheme_width(s), devnum_part_bits(s, DEVNUM_MAJOR), devnum_part_bits(s, DEVNUM_MINOR));
-	emit_folded(j, line, cols);
-	emit_folded(j, devnum_scheme_origin(s), cols);
+	emit_folded(j->out, line, cols, 2);
+	emit_folded(j->out, devnum_scheme_origin(s), cols, 2);
 }
 
 /* The decode of raw as a record: K_KIND "decode"; the exit status. */
@@ -290,7 +265,7 @@ static void verdict_line(const struct job *j, const struct record *r, unsigned c
 	else
 		snprintf(line, sizeof line, "%.80s decodes to %llu:%llu (canonical)", in,
 			 (unsigned long long)r->num[K_MAJOR], (unsigned long long)r->num[K_MINOR]);
-	emit_folded(j, line, cols);
+	emit_folded(j->out, line, cols, 2);
 }
 
 static void draw(const struct job *j, const devnum_scheme *s, const uint64_t *raw,

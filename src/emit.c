@@ -37,7 +37,7 @@ static void json_list(const char *s, size_t n)
  * as a hex string; a scheme that is never packed has no raw number. */
 static void json_raw(const struct record *r, enum key k, bool first)
 {
-	const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	const devnum_scheme *s = raw_scheme(r, k);
 	if (s && unpacked(s))
 		return;
 	json_key(k, first);
@@ -60,7 +60,7 @@ static void json_value(const struct record *r, enum key k)
 			out_u64(r->num[k]);
 		break;
 	case T_SCHEME: {
-		const char *name = devnum_scheme_name(k == K_FROM ? r->from : r->scheme);
+		const char *name = devnum_scheme_name(named_scheme(r, k));
 		out_json_str(name, strlen(name));
 		break;
 	}
@@ -132,9 +132,10 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		static const devnum_scheme *last;
 		static char quoted[40];
 		static size_t len;
-		const devnum_scheme *s = k == K_FROM ? r->from : r->scheme;
+		const devnum_scheme *s = named_scheme(r, k);
 		if (s != last) {
-			const char *end = fast_text(quoted, scheme_name(s), strlen(scheme_name(s)));
+			const char *name = devnum_scheme_name(s);
+			const char *end = fast_text(quoted, name, strlen(name));
 			if (!end || end - quoted > 32)
 				return NULL;
 			last = s;
@@ -165,7 +166,7 @@ static void make_plan(const struct record *r)
 	plan = (struct plan){ r->have, r->scheme, r->from, 0, { 0 } };
 	for (uint64_t have = r->have; have; have &= have - 1) {
 		enum key k = (enum key)__builtin_ctzll(have);
-		const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+		const devnum_scheme *s = raw_scheme(r, k);
 		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(s)))
 			plan.key[plan.n++] = (uint8_t)k;
 	}
@@ -238,6 +239,17 @@ void emit(const struct emitter *e, struct record *r)
 	out_trim(m);
 	if (e->fold)
 		out_fold(m, e->fold, e->hang);
+	out_char(e->end);
+}
+
+void emit_folded(const struct emitter *e, const char *text, unsigned columns,
+		 unsigned hang)
+{
+	if (e->mode != PLAIN)
+		return;
+	struct out_mark m = out_mark(4096);
+	out_str(text);
+	out_fold(m, columns, hang);
 	out_char(e->end);
 }
 

@@ -25,5 +25,8 @@ struct emitter {
 void emit(const struct emitter *e, struct record *r);
 /* A line for people, in plain mode only: a heading, or a drawing. */
 void emit_text(const struct emitter *e, const char *text);
+/* The same, folded at blanks to `columns`, later lines indented by `hang`. */
+void emit_folded(const struct emitter *e, const char *text, unsigned columns,
+		 unsigned hang);
 
 #endif

@@ -211,7 +211,7 @@ static void put_list(const char *s, size_t n)
 static void put_raw(const struct record *r, enum key k, const struct op *o,
 		    const struct style *st)
 {
-	const devnum_scheme *s = k == K_CANON_RAW && r->from ? r->from : r->scheme;
+	const devnum_scheme *s = raw_scheme(r, k);
 	uint64_t v = r->num[k];
 	if (s && unpacked(s)) {
 		out_tuple(v >> 32, v & UINT32_MAX);
@@ -255,7 +255,7 @@ static inline void put_field(const struct record *r, const struct op *o,
 		static const devnum_scheme *last;
 		static char name[32];
 		static size_t len;
-		const devnum_scheme *s = k == K_FROM ? r->from : r->scheme;
+		const devnum_scheme *s = named_scheme(r, k);
 		if (s != last) {
 			last = s;
 			len = strlen(devnum_scheme_name(s));

@@ -54,7 +54,7 @@ void set_alias(struct record *r, const devnum_scheme *s, const struct devnum_rea
 {
 	set_num(r, K_CANON_RAW, why->canon);
 	int n = devnum_strreason(r->note, sizeof r->note, s, why);
-	set_text(r, K_NOTE, r->note, n < (int)sizeof r->note ? (size_t)n : sizeof r->note - 1);
+	set_printed(r, K_NOTE, r->note, sizeof r->note, n);
 }
 
 int fail(struct record *r, int status, const char *fmt, ...)
@@ -63,7 +63,7 @@ int fail(struct record *r, int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	int n = vsnprintf(r->error, sizeof r->error, fmt, ap);
 	va_end(ap);
-	set_text(r, K_ERROR, r->error, n < (int)sizeof r->error ? (size_t)n : sizeof r->error - 1);
+	set_printed(r, K_ERROR, r->error, sizeof r->error, n);
 	return status;
 }
 

@@ -65,18 +65,6 @@ extern const struct key_info keys[K_NKEYS];
 
 #define KEY(k) (UINT64_C(1) << (k))
 
-/* A scheme's name, asked for every record: the last one is kept. */
-static inline const char *scheme_name(const devnum_scheme *s)
-{
-	static const devnum_scheme *last;
-	static const char *name;
-	if (s != last) {
-		last = s;
-		name = devnum_scheme_name(s);
-	}
-	return name;
-}
-
 /* A scheme never packed, whose raw form is the text M:m (tuple).  Asked
  * for every record: the last answer is kept, to spare a library call. */
 static inline bool unpacked(const devnum_scheme *s)
@@ -135,6 +123,26 @@ static inline void set_text(struct record *r, enum key k, const char *s, size_t 
 }
 
 void set_str(struct record *r, enum key k, const char *s);
+
+/* Text snprintf wrote into buf (of `size`), n as it returned: cut to what
+ * the buffer holds, and nothing for an error. */
+static inline void set_printed(struct record *r, enum key k, const char *buf, size_t size,
+			       int n)
+{
+	set_text(r, k, buf, n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1);
+}
+
+/* The scheme a T_SCHEME field names: from for K_FROM, else the record's. */
+static inline const devnum_scheme *named_scheme(const struct record *r, enum key k)
+{
+	return k == K_FROM ? r->from : r->scheme;
+}
+
+/* The scheme a T_RAW field is in: convert's canonical value is in from. */
+static inline const devnum_scheme *raw_scheme(const struct record *r, enum key k)
+{
+	return k == K_CANON_RAW && r->from ? r->from : r->scheme;
+}
 
 static inline void set_scheme(struct record *r, const devnum_scheme *s)
 {
