@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "container.h"
 #include "devnum.h"
 #include "emit.h"
 #include "number.h"
@@ -22,8 +23,18 @@ struct job {
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
+	const struct container *box;  /* pack, unpack: the container named */
+	uint64_t into;                /* fits: bit i for containers[i] judged */
+	bool into_set;                /* --into: the exit status says if all fit */
+	const struct writer *writer;  /* fits --writer, or NULL */
 	const struct emitter *out;
 };
+
+/* --scheme's scheme, or NULL when it was not given. */
+static inline const devnum_scheme *scheme_given(const struct job *j)
+{
+	return j->scheme_set ? j->scheme : NULL;
+}
 
 /* Where a record came from: an operand (line 0) or a line of stdin. */
 struct where {
@@ -41,11 +52,23 @@ int for_each_record(const struct job *j, record_fn fn, int argc, const char **ar
 void report(const struct emitter *e, const struct where *w, struct record *r, int status);
 
 /* operand.c: the input read as a tuple, as a raw value of s (M:m for a
- * scheme never packed), or classified: 0, or the status with K_ERROR. */
-int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t);
+ * scheme never packed), or classified: 0, or the status with K_ERROR.
+ * A NetBSD form (linux,8,1) names its layout: it becomes *s, when s is
+ * not NULL and --scheme named none. */
+int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
+	       const devnum_scheme **s);
 int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw);
 bool is_tuple(const struct record *r);
+
+/* judgement.c: a container's answer in a record.  set_fields: k is
+ * K_FIELDS or K_CANON_FIELDS; judgement_why: as snprintf, "major 4096
+ * above 4095" or the scheme's refusal. */
+void set_fields(struct record *r, enum key k, const struct container *c,
+		const struct fields *f);
+void set_judgement(struct record *r, const struct judgement *jd);
+int judgement_why(char *buf, size_t size, const devnum_scheme *s,
+		  const struct judgement *jd);
 
 /* A command: its words for --help, the options it takes, what its records
  * hold, how they print in plain text, and its work. */
@@ -58,6 +81,7 @@ struct command {
 	bool pairs;            /* "3 1" is the tuple 3:1 */
 	bool table;            /* plain rows are table rows: trimmed, folded */
 	bool no_operands;      /* takes none */
+	bool boxed;            /* its first operand names a container */
 	unsigned hang;         /* table: the column a folded row continues at */
 	record_fn record;      /* one record's work, for the record loop */
 	int (*run)(const struct job *j, int argc, const char **argv); /* or all */
@@ -66,12 +90,13 @@ struct command {
 /* The options, as bits of command.options. */
 enum option {
 	O_SCHEME, O_FROM, O_TO, O_STRICT, O_LEGACY, O_JSON, O_FORMAT, O_BASE,
-	O_PAD, O_ZERO, O_QUIET, O_DEREF, O_INPUT_BASE, O_NOPTIONS
+	O_PAD, O_ZERO, O_QUIET, O_DEREF, O_INPUT_BASE, O_INTO, O_WRITER, O_NOPTIONS
 };
 #define OPT(o) (1u << (o))
 #define OUTPUT_OPTIONS (OPT(O_JSON) | OPT(O_FORMAT) | OPT(O_ZERO))
 
 extern const struct command cmd_encode, cmd_decode, cmd_convert, cmd_canon,
-	cmd_check, cmd_aliases, cmd_explain, cmd_schemes, cmd_layout, cmd_stat;
+	cmd_check, cmd_aliases, cmd_explain, cmd_schemes, cmd_layout, cmd_stat,
+	cmd_containers, cmd_fits, cmd_pack, cmd_unpack;
 
 #endif

@@ -14,19 +14,21 @@ static int aliases_record(const struct job *j, struct record *r)
 	struct devnum_reason why;
 	uint64_t count, raw;
 	char head[160];
-	set_scheme(r, j->scheme);
-	int st = read_tuple(j, r, &t);
+	const devnum_scheme *s = j->scheme;
+	set_scheme(r, s);
+	int st = read_tuple(j, r, &t, &s);
 	if (st)
 		return st;
-	if (devnum_aliases_start(&a, j->scheme, t, &count, &why) < 0)
-		return fail_reason(r, j->scheme, &why);
+	set_scheme(r, s);
+	if (devnum_aliases_start(&a, s, t, &count, &why) < 0)
+		return fail_reason(r, s, &why);
 	snprintf(head, sizeof head, "%llu:%llu in %s: %llu raw value%s",
 		 (unsigned long long)t.major, (unsigned long long)t.minor,
-		 devnum_scheme_name(j->scheme), (unsigned long long)count, count == 1 ? "" : "s");
+		 devnum_scheme_name(s), (unsigned long long)count, count == 1 ? "" : "s");
 	emit_text(j->out, head);
 	for (bool first = true; devnum_aliases_next(&a, &raw); first = false) {
 		record_next(r);
-		set_scheme(r, j->scheme);
+		set_scheme(r, s);
 		set_tuple(r, t);
 		set_num(r, K_COUNT, count);
 		set_num(r, K_RAW, raw);

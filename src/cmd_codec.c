@@ -7,7 +7,7 @@
 #include "cli.h"
 
 #define TUPLE_KEYS (KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | \
-		    KEY(K_RAW) | KEY(K_ERROR))
+		    KEY(K_MTREE) | KEY(K_RAW) | KEY(K_ERROR))
 #define VERDICT_KEYS (KEY(K_CANONICAL) | KEY(K_CANON_RAW) | KEY(K_NOTE))
 
 /* t encoded in s as the record's raw value, emitted: 0, or the refusal. */
@@ -26,12 +26,14 @@ static int emit_encoded(const struct job *j, const devnum_scheme *s, struct reco
 static int encode_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	set_scheme(r, j->scheme);
-	int st = read_tuple(j, r, &t);
+	const devnum_scheme *s = j->scheme;
+	set_scheme(r, s);
+	int st = read_tuple(j, r, &t, &s);
 	if (st)
 		return st;
+	set_scheme(r, s);
 	set_tuple(r, t);
-	return emit_encoded(j, j->scheme, r, t);
+	return emit_encoded(j, s, r, t);
 }
 
 const struct command cmd_encode = {

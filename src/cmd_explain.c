@@ -92,8 +92,10 @@ static int explain_record(const struct job *j, struct record *r)
 	struct num_error e;
 	const char *in = r->text[K_INPUT];
 	size_t n = r->len[K_INPUT];
-	if (tuple ? parse_tuple(in, n, j->input_base, &t, &e) < 0
-		  : parse_number(in, n, j->input_base, &raw, &e) < 0)
+	int st = tuple ? read_tuple(j, r, &t, NULL) : 0;
+	if (st)
+		return st;
+	if (!tuple && parse_number(in, n, j->input_base, &raw, &e) < 0)
 		return fail_number(r, &e);
 	char head[200];
 	snprintf(head, sizeof head, "%.80s: %s", in, tuple

@@ -147,7 +147,8 @@ const struct command cmd_stat = {
 	"stat", "FILE...", "the device numbers of files",
 	.options = OPT(O_SCHEME) | OPT(O_DEREF) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_TYPE) | KEY(K_FIELD) | KEY(K_MAJOR) |
-		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_DEVNAME) | KEY(K_WHAT) | KEY(K_ERROR),
+		KEY(K_MINOR) | KEY(K_MTREE) | KEY(K_RAW) | KEY(K_DEVNAME) | KEY(K_WHAT) |
+		KEY(K_ERROR),
 	.plain = "%i: %{what} %M:%m %r%( (%D)%)", .raw_plain = true,
 	.record = stat_record,
 };

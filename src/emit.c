@@ -2,10 +2,12 @@
  * engine, JSON Lines written here, every key as record.h names it. */
 #include <config.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "digits.h"
 #include "emit.h"
+#include "netbsd.h"
 #include "output.h"
 
 static void json_key(enum key k, bool first)
@@ -52,7 +54,8 @@ static void json_value(const struct record *r, enum key k)
 	switch (keys[k].type) {
 	case T_NUM: out_u64(r->num[k]); break;
 	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
-	case T_LIST: json_list(r->text[k], r->len[k]); break;
+	case T_LIST:
+	case T_WORDS: json_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(r->scheme))
 			out_str("null");
@@ -217,6 +220,19 @@ static void emit_json(const struct record *r, char end)
 	out_char(end);
 }
 
+/* K_MTREE, from the tuple and scheme: absent where pack_dev has no name
+ * for the scheme. */
+static void set_mtree(struct record *r)
+{
+	const uint64_t need = KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR);
+	const char *name = (r->have & need) == need ? netbsd_name(r->scheme) : NULL;
+	if (!name)
+		return;
+	int n = snprintf(r->mtree, sizeof r->mtree, "%s,%llu,%llu", name,
+			 (unsigned long long)r->num[K_MAJOR], (unsigned long long)r->num[K_MINOR]);
+	set_printed(r, K_MTREE, r->mtree, sizeof r->mtree, n);
+}
+
 void emit(const struct emitter *e, struct record *r)
 {
 	r->shown = true;
@@ -225,6 +241,8 @@ void emit(const struct emitter *e, struct record *r)
 		return;
 	}
 	if (e->mode == TEMPLATE) {
+		if (e->mtree)
+			set_mtree(r);
 		format_run(e->user, r, &e->style);
 		out_char(e->end);
 		return;

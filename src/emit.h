@@ -17,6 +17,7 @@ struct emitter {
 	struct style style;         /* --base, --pad */
 	char end;                   /* each record's terminator: \n or \0 (-z) */
 	bool trim;                  /* plain tables: drop the blanks that end a row */
+	bool mtree;                 /* --format prints %{mtree} */
 	unsigned fold, hang;        /* plain on a terminal: fold rows at `fold`
 				       columns, later lines indented by `hang` */
 };

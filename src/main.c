@@ -19,6 +19,7 @@
 static const struct command *const commands[] = {
 	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
 	&cmd_aliases, &cmd_explain, &cmd_schemes, &cmd_layout, &cmd_stat,
+	&cmd_fits, &cmd_pack, &cmd_unpack, &cmd_containers,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -31,6 +32,7 @@ static const char *const option_names[O_NOPTIONS] = {
 	[O_FORMAT] = "--format", [O_BASE] = "--base", [O_PAD] = "--pad",
 	[O_ZERO] = "--zero-terminated", [O_QUIET] = "--quiet",
 	[O_DEREF] = "--dereference", [O_INPUT_BASE] = "--input-base",
+	[O_INTO] = "--into", [O_WRITER] = "--writer",
 };
 
 #define BASE_X (O_NOPTIONS + 3) /* -x, -d, -o: --base=16, 10, 8 */
@@ -57,6 +59,8 @@ static struct poptOption table[] = {
 	{ "zero-terminated", 'z', POPT_ARG_NONE, NULL, V(O_ZERO), "records end in NUL, not newline", NULL },
 	{ "quiet", 'q', POPT_ARG_NONE, NULL, V(O_QUIET), "check: print nothing, only set the exit status", NULL },
 	{ "dereference", 'L', POPT_ARG_NONE, NULL, V(O_DEREF), "stat: follow symbolic links", NULL },
+	{ "into", 0, POPT_ARG_STRING, NULL, V(O_INTO), "fits: only these containers; exit 1 unless all survive", "NAME,..." },
+	{ "writer", 0, POPT_ARG_STRING, NULL, V(O_WRITER), "fits: judge by this writer's observed behaviour", "NAME" },
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
@@ -66,7 +70,7 @@ static struct poptOption table[] = {
 /* What the command line said, before it is checked against the command. */
 static struct given {
 	unsigned options; /* OPT(o) of each option given */
-	const char *scheme, *from, *to, *format, *base, *input_base;
+	const char *scheme, *from, *to, *format, *base, *input_base, *into, *writer;
 	const char *base_name; /* as given: --base, -x, -d or -o */
 } given;
 
@@ -109,7 +113,7 @@ static _Noreturn void help(void)
 	poptPrintHelp(ctx, stdout, 0);
 	puts("\nCommands:");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		printf("  %-8s %-29s %s\n", commands[i]->name, commands[i]->args,
+		printf("  %-10s %-26s %s\n", commands[i]->name, commands[i]->args,
 		       commands[i]->help);
 	puts("\nOptions may come before or after the command.  With no operands, or\n"
 	     "with '-', a command reads one record per line of standard input (with\n"
@@ -193,6 +197,8 @@ static void parse_options(void)
 		case O_TO: given.to = arg(); break;
 		case O_FORMAT: given.format = arg(); break;
 		case O_INPUT_BASE: given.input_base = arg(); break;
+		case O_INTO: given.into = arg(); break;
+		case O_WRITER: given.writer = arg(); break;
 		case O_BASE: given.base = arg(); given.base_name = "--base"; break;
 		case BASE_X: given.base = "16"; given.base_name = "-x"; rc = O_BASE; break;
 		case BASE_D: given.base = "10"; given.base_name = "-d"; rc = O_BASE; break;
@@ -263,6 +269,77 @@ static struct format *compile(const char *option, const char *fmt)
 	if (!f)
 		usage_error("%s: %s", option, err);
 	return f;
+}
+
+/* A container's name, or a usage error listing them. */
+static const struct container *container(const char *option, const char *name, size_t n)
+{
+	char q[400], list[400], want[64];
+	size_t len = 0;
+	snprintf(want, sizeof want, "%.*s", (int)(n < 63 ? n : 63), name);
+	const struct container *c = n < 63 ? container_find(want) : NULL;
+	if (c)
+		return c;
+	for (size_t i = 0; i < ncontainers && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+					containers[i].name);
+	quote(q, sizeof q, name, n);
+	usage_error("%s: unknown container '%s'; valid containers: %s", option, q, list);
+}
+
+/* --writer: a writer's name, or a usage error listing them. */
+static const struct writer *writer(const char *name)
+{
+	char q[400], list[200];
+	size_t len = 0;
+	const struct writer *w = writer_find(name);
+	if (w)
+		return w;
+	for (size_t i = 0; i < nwriters && len < sizeof list; i++)
+		if (!i || strcmp(writers[i].name, writers[i - 1].name) != 0)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+						i ? ", " : "", writers[i].name);
+	quote(q, sizeof q, name, strlen(name));
+	usage_error("--writer: unknown writer '%s'; valid writers: %s", q, list);
+}
+
+/* Whether writer w (any row of its name) writes container c. */
+static bool writes(const struct writer *w, const struct container *c)
+{
+	for (size_t i = 0; i < nwriters; i++)
+		if (!strcmp(writers[i].name, w->name) && !strcmp(writers[i].container, c->name))
+			return true;
+	return false;
+}
+
+/* --into: the containers named, as bits of the table; all without it. */
+static uint64_t into(const char *list, const struct writer *w)
+{
+	uint64_t mask = 0;
+	if (!list)
+		return ~UINT64_C(0);
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		const struct container *c = container("--into", p, n);
+		if (w && !writes(w, c))
+			usage_error("--into: %s does not write %s", w->name, c->name);
+		mask |= UINT64_C(1) << (c - containers);
+		p += n;
+		if (!*p)
+			return mask;
+	}
+}
+
+/* pack and unpack: the container their first operand names; --scheme
+ * only where its field holds a raw value. */
+static const struct container *box(const struct command *c, int n, const char **ops)
+{
+	if (n == 0)
+		usage_error("%s needs a container: devnum containers lists them", c->name);
+	const struct container *b = container(c->name, ops[0], strlen(ops[0]));
+	if (given.scheme && !container_scheme(b, NULL))
+		usage_error("--scheme does not apply to %s, which stores no raw value", b->name);
+	return b;
 }
 
 /* layout's operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
@@ -351,12 +428,18 @@ int main(int argc, const char **argv)
 	j.colour = colour();
 	out.end = j.zero ? '\0' : '\n';
 	out.user = user;
+	out.mtree = uses & KEY(K_MTREE);
 	out.plain = plain = c->plain ? compile(c->name, c->plain) : NULL;
 	out.trim = c->table;
 	out.fold = c->table && c->hang && j.columns > c->hang + 20 ? j.columns : 0;
 	out.hang = c->hang;
 	if (c == &cmd_layout)
 		check_layout(&j, n, ops);
+	j.writer = given.writer ? writer(given.writer) : NULL;
+	j.into = into(given.into, j.writer);
+	j.into_set = given.into != NULL;
+	if (c->boxed)
+		j.box = box(c, n, ops), ops++, n--;
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);

@@ -3,10 +3,23 @@
 #include <config.h>
 
 #include "cli.h"
+#include "netbsd.h"
 
-int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t)
+int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
+	       const devnum_scheme **s)
 {
 	struct num_error e;
+	const devnum_scheme *named;
+	if (netbsd_form(r->text[K_INPUT], r->len[K_INPUT])) {
+		char why[sizeof r->error];
+		int rc = netbsd_read(r->text[K_INPUT], r->len[K_INPUT], j->input_base, t, &named,
+				     why, sizeof why);
+		if (rc < 0)
+			return fail(r, rc == -1 ? EXIT_TROUBLE : EXIT_UNFIT, "%s", why);
+		if (s && !j->scheme_set)
+			*s = named;
+		return EXIT_OK;
+	}
 	if (parse_tuple(r->text[K_INPUT], r->len[K_INPUT], j->input_base, t, &e) < 0)
 		return fail_number(r, &e);
 	return EXIT_OK;
@@ -24,7 +37,7 @@ int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 			return fail_number(r, &e);
 		return EXIT_OK;
 	}
-	int st = read_tuple(j, r, &t);
+	int st = read_tuple(j, r, &t, NULL);
 	if (st)
 		return st;
 	return devnum_encode(s, t, raw, &why) < 0 ? fail_reason(r, s, &why) : EXIT_OK;

@@ -21,18 +21,27 @@ enum key {
 	K_INPUT,       /* text: the operand or line, as given */
 	K_SCHEME,      /* the record's scheme: its name */
 	K_FROM,        /* convert: the input's scheme */
+	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
+	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
 	K_TYPE,        /* text: stat: char, block, or another file type */
 	K_FIELD,       /* text: stat: st_rdev or st_dev */
 	K_WIDTH,       /* the scheme's raw width */
 	K_HI, K_LO,    /* numbers: layout: a field's raw bits */
 	K_PART_HI, K_PART_LO, /* numbers: layout: the part's bits it holds */
-	K_VALUE,       /* number: layout: the field's bits in the value */
+	K_VALUE,       /* number: layout: the field's bits in the value; fits:
+			  the value that does not fit */
+	K_LIMIT,       /* number: fits: the largest the field or writer takes */
 	K_MAJOR, K_MINOR,
 	K_RAW,         /* raw value in the record's scheme: raw + hex in JSON */
+	K_NAMES,       /* list: a container's fields' names */
+	K_FIELDS,      /* list: the fields as the container stores them */
 	K_CANONICAL,   /* bool */
 	K_VALID,       /* bool: check: false when the raw is invalid */
+	K_VERDICT,     /* text: fits, unpack: survives, too-big, alias, ... */
 	K_CANON_RAW,   /* raw: the canonical value, in the input's scheme */
+	K_CANON_FIELDS, /* list: unpack: an alias's canonical fields */
+	K_BECOMES,     /* text: fits, unpack: the tuple a reader gets instead */
 	K_COUNT,       /* number: aliases: how many raw values */
 	K_DEVNAME,     /* text: stat: the kernel's name for the device */
 	K_ALIASES,     /* list: schemes: a scheme's other names */
@@ -45,14 +54,17 @@ enum key {
 	K_CELL,        /* explain: one scheme's answer */
 	K_WHAT,        /* stat: "char device", "regular file on device" */
 	K_MARK,        /* aliases: "(canonical)" */
+	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
+			  made by the emitter, for --format only */
 	K_NKEYS
 };
 
 /* T_WIDTH: a scheme's raw width, or for a scheme never packed "2x32" in
- * text and null in JSON; T_LIST: words separated by blanks, a JSON array;
+ * text and null in JSON; T_LIST: words separated by blanks, a JSON array,
+ * in text with commas; T_WORDS: the same, in text as they are;
  * T_SCHEME: the name of the record's scheme (or from), looked up only when
  * printed */
-enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WIDTH, T_SCHEME };
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME };
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */
@@ -78,6 +90,8 @@ static inline bool unpacked(const devnum_scheme *s)
 	return text;
 }
 
+enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */
+
 struct record {
 	uint64_t have; /* KEY(k) set: field k holds a value */
 	const devnum_scheme *scheme; /* K_SCHEME; K_RAW is in it */
@@ -88,6 +102,9 @@ struct record {
 	const char *text[K_NKEYS];
 	size_t len[K_NKEYS];
 	char note[400], error[400]; /* K_NOTE's and K_ERROR's own storage */
+	char mtree[64];             /* K_MTREE's */
+	char becomes[48];           /* K_BECOMES' */
+	char fields[FIELDS_TEXT], canon_fields[FIELDS_TEXT]; /* K_FIELDS', ... */
 };
 
 /* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:

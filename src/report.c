@@ -24,7 +24,7 @@ void report(const struct emitter *e, const struct where *w, struct record *r, in
 			emit(e, r);
 		else
 			to_stderr(w, r, "", K_ERROR);
-	} else if (!status && r->warn && e->mode != JSON) {
+	} else if (r->warn && e->mode != JSON) {
 		to_stderr(w, r, "warning: ", K_NOTE);
 	}
 }

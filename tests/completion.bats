@@ -9,6 +9,16 @@ complete_words() {
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$top_srcdir" "$@"
 }
 
+# The commands devnum --help lists, one a line.
+help_commands() {
+	devnum --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'
+}
+
+# The writers devnum --writer knows, from its own error message.
+known_writers() {
+	devnum fits --writer=nope 1:1 2>&1 | sed -n 's/.*valid writers: //p' | tr -d ',' | tr ' ' '\n'
+}
+
 @test "the script loads and registers _devnum for devnum" {
 	run bash -c ". '$top_srcdir/completion/devnum' && complete -p devnum"
 	assert_success
@@ -68,7 +78,7 @@ complete_words() {
 	assert_line "stat:the device numbers of files"
 	assert_line glibc
 	assert_line native
-	assert_equal "$(grep -c . <<<"$output")" "$((10 + $(devnum schemes --json | jq -s '[.[] | .scheme, .aliases[]] | length')))"
+	assert_equal "$(grep -c . <<<"$output")" "$(($(help_commands | wc -l) + $(devnum schemes --json | jq -s '[.[] | .scheme, .aliases[]] | length')))"
 }
 
 @test "fish: the completion offers commands, scheme values in every form, files for stat" {
@@ -82,4 +92,42 @@ complete_words() {
 	cd "$BATS_TEST_TMPDIR" && touch afile
 	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum stat af'"
 	assert_output afile
+}
+
+@test "every command in devnum --help is offered by bash, zsh and fish" {
+	run complete_words devnum ""
+	assert_equal "$(sort <<<"$output")" "$(help_commands | sort)"
+	assert_equal "$(help_commands | wc -l)" 14
+	for c in $(help_commands); do
+		grep -q "'$c:\|\"$c:" "$top_srcdir/completion/_devnum" || fail "zsh lacks $c"
+		grep -q "^set -l commands.* $c\b" "$top_srcdir/completion/devnum.fish" || fail "fish lacks $c"
+	done
+}
+
+@test "pack and unpack complete a container, --into a list, --writer every writer" {
+	run complete_words devnum pack cpio-o
+	assert_output cpio-odc
+	run complete_words devnum unpack ext4
+	assert_output ext4
+	run complete_words devnum fits --into ustar,cpio-n
+	assert_output ustar,cpio-newc
+	run complete_words devnum fits --into = cpio-b
+	assert_output cpio-bin
+	run complete_words devnum fits --writer b
+	assert_output bsdtar
+	run complete_words devnum fits --writer ""
+	assert_equal "$(sort <<<"$output")" "$(known_writers | sort)"
+	assert_equal "$(known_writers | wc -l)" 7
+	for w in $(known_writers); do
+		grep -q "$w" "$top_srcdir/completion/_devnum" || fail "zsh lacks writer $w"
+		grep -q "$w" "$top_srcdir/completion/devnum.fish" || fail "fish lacks writer $w"
+	done
+}
+
+@test "fish: containers after pack, a list after --into" {
+	command -v fish >/dev/null || skip "fish is not installed"
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum pack cpio-o'"
+	assert_output cpio-odc
+	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum fits --into=ustar,ext4'"
+	assert_output $'--into=ustar,ext4\tfits: only these containers'
 }

@@ -1,0 +1,40 @@
+/* cmd_containers.c - the container table, a record a container. */
+#include <config.h>
+
+#include "cli.h"
+
+static int containers_run(const struct job *j, int argc, const char **argv)
+{
+	struct record r;
+	(void)argc, (void)argv; /* none: main refuses operands */
+	emit_text(j->out, "NAME        KIND        FIELDS                             WHAT");
+	for (size_t i = 0; i < ncontainers; i++) {
+		const struct container *c = &containers[i];
+		const devnum_scheme *s = container_scheme(c, NULL);
+		record_start(&r, "", 0);
+		r.have = 0; /* no input: one record a container */
+		set_str(&r, K_CONTAINER, c->name);
+		set_str(&r, K_ALIASES, c->aliases);
+		set_str(&r, K_KIND, c->kind);
+		set_str(&r, K_NAMES, c->fields);
+		if (s)
+			set_scheme(&r, s);
+		else
+			set_num(&r, K_MAJOR_MAX, c->major_max), set_num(&r, K_MINOR_MAX, c->minor_max);
+		set_str(&r, K_ORIGIN, c->what);
+		if (c->note)
+			set_str(&r, K_NOTE, c->note);
+		emit(j->out, &r);
+	}
+	return EXIT_OK;
+}
+
+const struct command cmd_containers = {
+	"containers", "", "list every container",
+	.options = OUTPUT_OPTIONS,
+	.keys = KEY(K_CONTAINER) | KEY(K_ALIASES) | KEY(K_KIND) | KEY(K_NAMES) | KEY(K_SCHEME) |
+		KEY(K_MAJOR_MAX) | KEY(K_MINOR_MAX) | KEY(K_ORIGIN) | KEY(K_NOTE),
+	.plain = "%-11C %-11k %-34{names} %{origin}",
+	.table = true, .no_operands = true, .hang = 59,
+	.run = containers_run,
+};

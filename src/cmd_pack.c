@@ -1,0 +1,160 @@
+/* cmd_pack.c - pack: the fields a container stores for a tuple; unpack:
+ * the tuple its reader gets from stored fields, and a verdict. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output.h"
+
+/* A record of the job's container, and its scheme when its field holds
+ * a raw value: that scheme, or NULL. */
+static const devnum_scheme *box_record(const struct job *j, struct record *r)
+{
+	const devnum_scheme *s = container_scheme(j->box, scheme_given(j));
+	set_str(r, K_CONTAINER, j->box->name);
+	if (s)
+		set_scheme(r, s);
+	return s;
+}
+
+static int pack_record(const struct job *j, struct record *r)
+{
+	struct devnum_tuple t;
+	struct judgement jd;
+	const devnum_scheme *s = box_record(j, r);
+	int st = read_tuple(j, r, &t, NULL);
+	if (st)
+		return st;
+	set_tuple(r, t);
+	container_pack(j->box, scheme_given(j), t, &jd);
+	if (jd.verdict != V_SURVIVES) {
+		char why[240];
+		judgement_why(why, sizeof why, s, &jd);
+		return fail(r, EXIT_UNFIT, "%s cannot hold it: %s", j->box->name, why);
+	}
+	if (s)
+		set_num(r, K_RAW, jd.raw);
+	set_str(r, K_NAMES, j->box->fields);
+	set_fields(r, K_FIELDS, j->box, &jd.f);
+	emit(j->out, r);
+	return EXIT_OK;
+}
+
+const struct command cmd_pack = {
+	"pack", "CONTAINER MAJOR:MINOR...", "the fields a container stores for each tuple",
+	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
+		KEY(K_RAW) | KEY(K_NAMES) | KEY(K_FIELDS) | KEY(K_ERROR),
+	.plain = "%F", .pairs = true, .boxed = true,
+	.record = pack_record,
+};
+
+/* What the reader's verdict says, as a note: 0 when there is none. */
+static int unpack_note(const struct job *j, struct record *r, const struct fields *f,
+		       const struct judgement *jd)
+{
+	const char *c = j->box->name;
+	char why[160];
+	judgement_why(why, sizeof why, NULL, jd);
+	switch (jd->verdict) {
+	case V_ALIAS:
+		return snprintf(r->note, sizeof r->note, "noncanonical in %s: canonical fields %s",
+				c, r->canon_fields);
+	case V_DAMAGED:
+		if (j->box->reader == R_SATURATED)
+			return snprintf(r->note, sizeof r->note, "damaged: %s is what bsdtar stores "
+					"for every raw it cannot hold; the device may be another",
+					r->fields);
+		return snprintf(r->note, sizeof r->note, "damaged: the Linux NFS client reads "
+				"%llu:%llu as 0:0 (%s)", (unsigned long long)f->v[0],
+				(unsigned long long)f->v[1], why);
+	default:
+		if (j->box->reader != R_INITRAMFS || (jd->t.major <= 4095 && jd->t.minor <= 1048575))
+			return 0;
+		uint32_t dev = (uint32_t)(jd->t.major << 20 | jd->t.minor);
+		return snprintf(r->note, sizeof r->note, "the Linux initramfs unpacker makes "
+				"%llu:%llu into %u:%u", (unsigned long long)jd->t.major,
+				(unsigned long long)jd->t.minor, dev >> 20, dev & 0xfffff);
+	}
+}
+
+static int unpack_record(const struct job *j, struct record *r)
+{
+	struct fields f;
+	struct judgement jd;
+	const devnum_scheme *s = box_record(j, r);
+	if (fields_parse(j->box, r->text[K_INPUT], r->len[K_INPUT], &f, r->note,
+			 sizeof r->note) < 0)
+		return fail(r, EXIT_TROUBLE, "%s", r->note);
+	set_fields(r, K_FIELDS, j->box, &f);
+	if (container_unpack(j->box, scheme_given(j), &f, &jd) < 0)
+		return fail_reason(r, s, &jd.why);
+	if (s)
+		set_num(r, K_RAW, jd.raw);
+	set_tuple(r, jd.t); /* the reader's: the NFS client's 0:0 */
+	jd.becomes = false;
+	set_judgement(r, &jd);
+	if (jd.verdict == V_ALIAS)
+		set_fields(r, K_CANON_FIELDS, j->box, &jd.f);
+	int n = unpack_note(j, r, &f, &jd);
+	if (n > 0)
+		set_printed(r, K_NOTE, r->note, sizeof r->note, n);
+	if (jd.verdict == V_ALIAS && j->strict)
+		return fail(r, EXIT_UNFIT, "%s", r->note);
+	r->warn = n > 0;
+	emit(j->out, r);
+	return jd.verdict == V_DAMAGED ? EXIT_UNFIT : EXIT_OK;
+}
+
+static int max(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Operands grouped into records: as many as the container stores, a pax
+ * record joining the group before it; "-" reads standard input. */
+static int unpack_run(const struct job *j, int argc, const char **argv)
+{
+	unsigned want = container_scheme(j->box, NULL) ? 1 : 2, words = 0;
+	size_t total = 1, len = 0;
+	int status = EXIT_OK;
+	if (argc == 0)
+		return for_each_record(j, unpack_record, 0, argv);
+	for (int i = 0; i < argc; i++)
+		total += strlen(argv[i]) + 1;
+	char *group = malloc(total);
+	if (!group) {
+		diag("memory exhausted");
+		return EXIT_TROUBLE;
+	}
+	for (int i = 0; i <= argc; i++) {
+		bool joins = i < argc && !strncmp(argv[i], "SCHILY.", 7);
+		if (len && (i == argc || !strcmp(argv[i], "-") || (words >= want && !joins))) {
+			group[len] = '\0';
+			status = max(status, for_each_record(j, unpack_record, 1,
+							     (const char *[]){ group }));
+			len = words = 0;
+		}
+		if (i < argc && !strcmp(argv[i], "-"))
+			status = max(status, for_each_record(j, unpack_record, 1, argv + i));
+		else if (i < argc) {
+			len += (size_t)sprintf(group + len, "%s%s", len ? " " : "", argv[i]);
+			words++;
+		}
+	}
+	free(group);
+	return status;
+}
+
+const struct command cmd_unpack = {
+	"unpack", "CONTAINER FIELD...", "the tuple a container's reader gets from its fields",
+	.options = OPT(O_SCHEME) | OPT(O_STRICT) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
+		KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_VERDICT) | KEY(K_FIELD) | KEY(K_VALUE) |
+		KEY(K_LIMIT) | KEY(K_CANON_FIELDS) | KEY(K_NOTE) | KEY(K_ERROR),
+	.plain = "%M:%m", .boxed = true,
+	.run = unpack_run,
+};

@@ -1,0 +1,228 @@
+/* container.c - the one engine over the container table: what a format
+ * stores for a tuple, what a writer makes of it, what a reader gets back. */
+#include <config.h>
+
+#include <string.h>
+
+#include "container.h"
+
+#define PAX_LIMIT UINT64_C(262143) /* libarchive: SCHILY records from 2^18 */
+#define KMAJ 4095
+#define KMIN UINT64_C(1048575)
+
+const char *const verdict_names[] = {
+	[V_SURVIVES] = "survives", [V_TOO_BIG] = "too-big", [V_NODEV] = "no-device",
+	[V_LEFT_OUT] = "left-out", [V_REFUSED] = "refused", [V_TRUNCATED] = "truncated",
+	[V_SATURATED] = "saturated", [V_MISREAD] = "misread", [V_CANONICAL] = "canonical",
+	[V_ALIAS] = "alias", [V_DAMAGED] = "damaged",
+};
+
+static const devnum_scheme *named(const char *name)
+{
+	return devnum_scheme_find(name);
+}
+
+const devnum_scheme *container_scheme(const struct container *c, const devnum_scheme *s)
+{
+	if (c->store != S_OCTAL6 && c->store != S_OCTAL11 && c->store != S_WORD)
+		return NULL;
+	if (!c->scheme || (c->host && s))
+		return s ? s : devnum_scheme_native();
+	return named(c->scheme);
+}
+
+static uint64_t ones(unsigned bits)
+{
+	return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
+static void refuse(struct judgement *j, enum verdict v, const char *field, uint64_t value,
+		   uint64_t limit)
+{
+	j->verdict = v;
+	j->field = field;
+	j->value = value;
+	j->limit = limit;
+}
+
+/* A part above its limit: the verdict v naming it, and true. */
+static bool over(struct judgement *j, enum verdict v, struct devnum_tuple t, uint64_t major_max,
+		 uint64_t minor_max)
+{
+	if (t.major > major_max)
+		refuse(j, v, "major", t.major, major_max);
+	else if (t.minor > minor_max)
+		refuse(j, v, "minor", t.minor, minor_max);
+	else
+		return false;
+	return true;
+}
+
+/* The tuple fields: two parts, or ext4's slots, or pax's records. */
+static void tuple_fields(const struct container *c, struct devnum_tuple t, struct fields *f)
+{
+	uint64_t raw = 0;
+	struct devnum_reason why;
+	*f = (struct fields){ 2, { t.major, t.minor }, 3 };
+	if (c->store == S_PAX) { /* the ustar field keeps the whole value too */
+		for (unsigned i = 0; i < 2; i++)
+			if (f->v[i] > PAX_LIMIT) {
+				f->v[i + 2] = f->v[i];
+				f->have |= 4u << i;
+			}
+		f->n = 4;
+	} else if (c->store == S_EXT4 && t.major <= 255 && t.minor <= 255) {
+		f->v[0] = t.major << 8 | t.minor, f->v[1] = 0;
+	} else if (c->store == S_EXT4) {
+		devnum_encode(named("linux32"), t, &raw, &why); /* fits: checked */
+		f->v[0] = 0, f->v[1] = raw;
+	}
+}
+
+void container_pack(const struct container *c, const devnum_scheme *s,
+		    struct devnum_tuple t, struct judgement *j)
+{
+	const devnum_scheme *sc = container_scheme(c, s);
+	*j = (struct judgement){ .verdict = V_SURVIVES, .t = t };
+	if (!sc) {
+		if (!over(j, V_TOO_BIG, t, c->major_max, c->minor_max))
+			tuple_fields(c, t, &j->f);
+		return;
+	}
+	if (devnum_encode(sc, t, &j->raw, &j->why) < 0) {
+		j->reason = true;
+		refuse(j, V_TOO_BIG, j->why.part == DEVNUM_MAJOR ? "major" : "minor",
+		       j->why.part == DEVNUM_MAJOR ? t.major : t.minor, j->why.limit);
+		return;
+	}
+	j->f = (struct fields){ 1, { j->raw }, 1 };
+	if (j->raw > ones(c->bits))
+		refuse(j, V_TOO_BIG, "raw", j->raw, ones(c->bits));
+	else if (c->nodev && j->raw == ones(c->bits))
+		refuse(j, V_NODEV, "raw", j->raw, ones(c->bits) - 1);
+}
+
+/* What a reader gets from a raw the writer stored: the scheme's reading,
+ * or the unchecked one where the scheme refuses it. */
+static void read_back(struct judgement *j, const devnum_scheme *sc, uint64_t stored)
+{
+	struct devnum_reason why;
+	uint64_t canon;
+	j->becomes = true;
+	if (devnum_decode(sc, stored, &j->t, &canon, &why) == DEVNUM_INVALID)
+		j->t = devnum_decode_unchecked(sc, stored);
+}
+
+/* A writer that changes the raw: keeps its low bits, or saturates it. */
+static void raw_writer(const struct writer *w, const devnum_scheme *sc, struct judgement *j)
+{
+	uint64_t raw = j->raw;
+	if (w->act == A_LOW_BITS && raw > ones((unsigned)w->limit)) {
+		refuse(j, V_TRUNCATED, "raw", raw, ones((unsigned)w->limit));
+		read_back(j, sc, raw & ones((unsigned)w->limit));
+	} else if (w->act == A_SATURATE && raw > w->limit) {
+		refuse(j, V_SATURATED, "raw", raw, w->limit);
+		read_back(j, sc, w->limit);
+	}
+}
+
+/* MKDEV(major, minor) in the kernel's 32-bit dev_t, no mask: 12:20. */
+static struct devnum_tuple mkdev_wrapped(struct devnum_tuple t)
+{
+	uint32_t dev = (uint32_t)(t.major << 20 | t.minor);
+	return (struct devnum_tuple){ dev >> 20, dev & KMIN };
+}
+
+static void misread(struct judgement *j, struct devnum_tuple t, struct devnum_tuple as)
+{
+	over(j, V_MISREAD, t, KMAJ, KMIN);
+	j->becomes = true;
+	j->t = as;
+}
+
+void container_fit(const struct container *c, const struct writer *w,
+		   const devnum_scheme *s, struct devnum_tuple t, struct judgement *j)
+{
+	container_pack(c, s, t, j);
+	if (!w)
+		return;
+	if (j->verdict == V_TOO_BIG || j->verdict == V_NODEV)
+		j->verdict = V_REFUSED; /* a writer cannot store what its format cannot */
+	const devnum_scheme *sc = container_scheme(c, s);
+	bool beyond_kernel = t.major > KMAJ || t.minor > KMIN;
+	switch (w->act) {
+	case A_FORMAT: break;
+	case A_REFUSE: over(j, V_REFUSED, t, w->limit, w->limit); break;
+	case A_LEAVE_OUT: over(j, V_LEFT_OUT, t, w->limit, w->limit); break;
+	case A_LOW_BITS:
+	case A_SATURATE:
+		if (!j->reason)
+			raw_writer(w, sc, j);
+		break;
+	case A_DEBUGFS:
+		if (t.minor > w->limit)
+			refuse(j, V_REFUSED, "minor", t.minor, w->limit);
+		else if (t.major > KMAJ) {
+			refuse(j, V_TRUNCATED, "major", t.major, KMAJ);
+			j->becomes = true;
+			j->t = (struct devnum_tuple){ t.major & KMAJ, t.minor };
+		}
+		break;
+	case A_ZERO_ONE:
+		if (j->verdict == V_SURVIVES && !t.major && !t.minor) {
+			j->verdict = V_MISREAD, j->becomes = true;
+			j->t = (struct devnum_tuple){ 0, 1 };
+		}
+		break;
+	case A_MKDEV_ZERO:
+		if (j->verdict == V_SURVIVES && beyond_kernel)
+			misread(j, t, (struct devnum_tuple){ 0, 0 });
+		break;
+	case A_MKDEV_WRAP:
+		if (j->verdict == V_SURVIVES && beyond_kernel)
+			misread(j, t, mkdev_wrapped(t));
+		break;
+	}
+}
+
+/* The reader's tuple from tuple fields. */
+static struct devnum_tuple read_tuple_fields(const struct container *c, const struct fields *f)
+{
+	struct devnum_tuple t = { f->v[0], f->v[1] };
+	if (c->store == S_EXT4 && f->v[0]) /* old_decode_dev: the low 16 bits */
+		t = (struct devnum_tuple){ f->v[0] >> 8 & 0xff, f->v[0] & 0xff };
+	else if (c->store == S_EXT4)
+		t = devnum_decode_unchecked(named("linux32"), f->v[1]);
+	for (unsigned i = 0; i < 2; i++)
+		if (f->have & 4u << i)
+			*(i ? &t.minor : &t.major) = f->v[i + 2];
+	return t;
+}
+
+int container_unpack(const struct container *c, const devnum_scheme *s,
+		     const struct fields *f, struct judgement *j)
+{
+	const devnum_scheme *sc = container_scheme(c, s);
+	struct devnum_tuple t;
+	uint64_t canon;
+	*j = (struct judgement){ .verdict = V_CANONICAL };
+	if (sc && devnum_decode(sc, f->v[0], &t, &canon, &j->why) == DEVNUM_INVALID) {
+		j->reason = true;
+		return -1;
+	}
+	if (!sc)
+		t = read_tuple_fields(c, f);
+	struct judgement canonical;
+	container_pack(c, s, t, &canonical);
+	j->t = t;
+	j->raw = f->v[0];
+	j->f = canonical.f;
+	if (c->reader == R_SATURATED && f->v[0] == ones(c->bits))
+		refuse(j, V_DAMAGED, "raw", f->v[0], ones(c->bits));
+	else if (c->reader == R_MKDEV_ZERO && (t.major > KMAJ || t.minor > KMIN))
+		misread(j, t, (struct devnum_tuple){ 0, 0 }), j->verdict = V_DAMAGED;
+	else if (canonical.verdict != V_SURVIVES || f->have != canonical.f.have ||
+		 memcmp(f->v, canonical.f.v, sizeof f->v) != 0)
+		j->verdict = V_ALIAS;
+	return 0;
+}

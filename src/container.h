@@ -1,0 +1,129 @@
+/* container.h - where device numbers are stored outside the kernel:
+ * archives, file systems, protocols.  Each container is a row of data
+ * (containers.c) read by one engine (container.c): the fields it stores,
+ * how they are written (fields.c), what it can hold, and how its reader
+ * reads them back.  Fields that hold a raw value use the scheme engine. */
+#ifndef CONTAINER_H
+#define CONTAINER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "devnum.h"
+
+/* How the fields are written: the store decides their number and text. */
+enum store {
+	S_OCTAL7,  /* ustar: devmajor, devminor, 7 octal digits each */
+	S_GNU,     /* gnutar: the same, base-256 above 7 octal digits */
+	S_PAX,     /* pax: the ustar fields, SCHILY.devmajor/devminor records */
+	S_HEX8,    /* newc, crc: 8 hex digits each */
+	S_DEC,     /* protocols: two 32-bit numbers, in decimal */
+	S_EXT4,    /* ext4: i_block[0] and i_block[1] */
+	S_OCTAL6,  /* odc: one raw in 6 octal digits */
+	S_OCTAL11, /* hpodc: one raw in c_filesize, 11 octal digits */
+	S_WORD,    /* one raw, a binary word of `bits`, in hex */
+};
+
+/* What the reader does beyond reading the fields. */
+enum reader {
+	R_PLAIN,
+	R_MKDEV_ZERO,  /* the Linux NFS client: 0:0 when MKDEV cannot hold it */
+	R_INITRAMFS,   /* read exactly, but the Linux initramfs unpacker makes
+			  MKDEV(major, minor) unmasked */
+	R_SATURATED,   /* odc: the all-ones field is bsdtar's saturation */
+};
+
+struct container {
+	const char *name, *aliases, *kind, *what;
+	const char *fields;  /* their names, blank-separated */
+	enum store store;
+	unsigned bits;       /* S_WORD: the word's width */
+	const char *scheme;  /* a raw field's scheme (NULL: the writer's own,
+				by default native) */
+	uint64_t major_max, minor_max; /* tuple fields: each part's limit */
+	enum reader reader;
+	bool nodev;          /* the all-ones raw means "no device" */
+	bool host;           /* --scheme names the writer's layout */
+	const char *note;    /* what a user should know, or NULL */
+};
+
+/* What a writer does where it falls short of the format. */
+enum act {
+	A_FORMAT,     /* as the format: exact, refusing what it cannot hold */
+	A_REFUSE,     /* refuses a part above limit, with an error */
+	A_LEAVE_OUT,  /* leaves the entry out, a part above limit, exit 0 */
+	A_LOW_BITS,   /* keeps the low `limit` bits of the raw */
+	A_SATURATE,   /* stores every larger raw as limit */
+	A_DEBUGFS,    /* low 12 bits of the major; refuses minors above limit */
+	A_ZERO_ONE,   /* exact, but 0:0 reads back as 0:1 */
+	A_MKDEV_ZERO, /* rebuilds MKDEV, 0:0 when it cannot hold the tuple */
+	A_MKDEV_WRAP, /* rebuilds MKDEV(major, minor) unmasked */
+};
+
+struct writer {
+	const char *name, *container, *version;
+	enum act act;
+	uint64_t limit;
+};
+
+extern const struct container containers[];
+extern const size_t ncontainers;
+extern const struct writer writers[];
+extern const size_t nwriters;
+
+/* The container or writer a name names (aliases included), or NULL. */
+const struct container *container_find(const char *name);
+const struct writer *writer_find(const char *name);
+
+/* The stored fields: up to four numbers (pax: two SCHILY records, present
+ * as `have` says), and the raw for a raw container. */
+struct fields {
+	unsigned n;
+	uint64_t v[4];
+	unsigned have; /* bit i: v[i] given */
+};
+
+/* The verdicts of fits and unpack. */
+enum verdict {
+	V_SURVIVES, V_TOO_BIG, V_NODEV, V_LEFT_OUT, V_REFUSED, V_TRUNCATED,
+	V_SATURATED, V_MISREAD, V_CANONICAL, V_ALIAS, V_DAMAGED
+};
+extern const char *const verdict_names[];
+
+/* The answer for one tuple or one set of fields. */
+struct judgement {
+	enum verdict verdict;
+	const char *field;   /* the field or part that does not fit */
+	uint64_t value, limit;
+	bool reason;         /* the scheme refused: why says why */
+	struct devnum_reason why;
+	bool becomes;        /* t is what a reader gets back */
+	struct devnum_tuple t;
+	uint64_t raw;        /* raw containers: the raw value */
+	struct fields f;     /* the fields stored */
+};
+
+/* The scheme of c's raw field (NULL for a tuple container), s being
+ * --scheme's or NULL. */
+const devnum_scheme *container_scheme(const struct container *c, const devnum_scheme *s);
+
+/* pack: t's fields in c; V_SURVIVES, or why not. */
+void container_pack(const struct container *c, const devnum_scheme *s,
+		    struct devnum_tuple t, struct judgement *j);
+/* fits: by the format's capacity (w NULL) or by writer w. */
+void container_fit(const struct container *c, const struct writer *w,
+		   const devnum_scheme *s, struct devnum_tuple t, struct judgement *j);
+/* unpack: what c's reader makes of f: V_CANONICAL, V_ALIAS (j->f then the
+ * canonical fields), V_DAMAGED; or -1 when the scheme finds the raw
+ * invalid, j->why saying why. */
+int container_unpack(const struct container *c, const devnum_scheme *s,
+		     const struct fields *f, struct judgement *j);
+
+/* fields.c: the fields as the format writes them, blank-separated; and
+ * read back from that text: 0, or -1 with the reason in err. */
+int fields_print(const struct container *c, const struct fields *f, char *buf, size_t size);
+int fields_parse(const struct container *c, const char *s, size_t n, struct fields *f,
+		 char *err, size_t size);
+
+#endif

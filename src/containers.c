@@ -1,0 +1,123 @@
+/* containers.c - the containers and the writers, as data.  Sources: POSIX
+ * ustar; GNU tar's create.c (base-256); libarchive's pax and cpio writers;
+ * Linux fs/ext4/inode.c, fs/xfs, fs/nfs, init/initramfs.c; squashfs-tools.
+ * Writers as observed on Debian 12: GNU tar 1.34, bsdtar 3.6.2, GNU cpio
+ * 2.13, e2fsprogs 1.47.0, squashfs-tools 4.5.1. */
+#include <config.h>
+
+#include <string.h>
+
+#include "container.h"
+
+#define U32 UINT64_C(0xffffffff)
+#define OCT7 UINT64_C(2097151) /* 07777777 */
+#define KMAJ 4095              /* the kernel's 12:20 dev_t */
+#define KMIN UINT64_C(1048575)
+
+/* name, aliases, kind, what, fields; store, bits, scheme, major_max, minor_max */
+#define ABOUT(n, a, k, w, f) .name = (n), .aliases = (a), .kind = (k), .what = (w), .fields = (f)
+#define TUPLE(n, a, k, w, f, st, ma, mi) \
+	ABOUT(n, a, k, w, f), .store = (st), .major_max = (ma), .minor_max = (mi)
+#define RAW(n, a, k, w, f, st, b, sch) \
+	ABOUT(n, a, k, w, f), .store = (st), .bits = (b), .scheme = (sch)
+
+const struct container containers[] = {
+	{ TUPLE("ustar", "", "archive", "POSIX.1-1988 tar: devmajor, devminor in octal",
+		"devmajor devminor", S_OCTAL7, OCT7, OCT7) },
+	{ TUPLE("gnutar", "gnu oldgnu", "archive", "GNU tar: octal, base-256 above 2097151",
+		"devmajor devminor", S_GNU, U32, U32) },
+	{ TUPLE("pax", "posix", "archive", "POSIX.1-2001 tar: SCHILY.devmajor/devminor records",
+		"devmajor devminor SCHILY.devmajor SCHILY.devminor", S_PAX, U32, U32) },
+	{ RAW("cpio-odc", "odc", "archive", "POSIX.1 cpio: c_rdev, the writer's raw, 6 octal digits",
+	      "c_rdev", S_OCTAL6, 18, NULL), .reader = R_SATURATED },
+	{ TUPLE("cpio-newc", "newc", "archive", "SVR4 cpio: c_rdevmajor, c_rdevminor in hex",
+		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = R_INITRAMFS },
+	{ TUPLE("cpio-crc", "crc", "archive", "SVR4 cpio with checksum: as newc",
+		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = R_INITRAMFS },
+	{ RAW("cpio-bin", "bin pwb", "archive", "old binary cpio: h_rdev, a 16-bit word of the writer's raw",
+	      "h_rdev", S_WORD, 16, NULL) },
+	{ RAW("cpio-hpodc", "hpodc", "archive", "HP-UX odc: the writer's raw in c_filesize",
+	      "c_filesize", S_OCTAL11, 32, NULL) },
+	{ RAW("cpio-hpbin", "hpbin", "archive", "HP-UX bin: the writer's raw in the 32-bit file size",
+	      "h_filesize", S_WORD, 32, NULL) },
+	{ TUPLE("ext4", "ext2 ext3 f2fs jffs2", "file system",
+		"i_block[0] = 8:8 when both parts fit, else i_block[1] = linux32",
+		"i_block[0] i_block[1]", S_EXT4, KMAJ, KMIN) },
+	{ RAW("xfs", "", "file system", "di_dev: XFS's 9:18 layout, bits 31:27 ignored",
+	      "di_dev", S_WORD, 32, "xfs") },
+	{ RAW("btrfs", "", "file system", "rdev: the kernel's 12:20 value in 64 bits",
+	      "rdev", S_WORD, 64, "kernel") },
+	{ RAW("squashfs", "", "file system", "rdev: linux32", "rdev", S_WORD, 32, "linux32"),
+	  .note = "unsquashfs -lls lists (raw >> 8, raw & 0xff): 8:256 as 4104,0" },
+	{ RAW("reiserfs", "", "file system", "stat data v2 sd_rdev: linux32",
+	      "sd_rdev", S_WORD, 32, "linux32") },
+	{ RAW("zfs", "", "file system",
+	      "ZPL_RDEV: kernel on Linux, solaris on illumos and FreeBSD (--scheme)",
+	      "zp_rdev", S_WORD, 64, "kernel"), .host = true,
+	  .note = "a pool moved between Linux and illumos or FreeBSD misreads every device" },
+	{ RAW("nfs2", "", "protocol", "fattr.rdev: linux32, all ones for no device",
+	      "rdev", S_WORD, 32, "linux32"), .nodev = true },
+	{ TUPLE("nfs3", "nfs4", "protocol", "specdata1, specdata2: major and minor, 32 bits each",
+		"specdata1 specdata2", S_DEC, U32, U32), .reader = R_MKDEV_ZERO },
+	{ TUPLE("9p", "9p2000.l", "protocol", "Tmknod major, minor; Rgetattr new_decode_dev",
+		"major minor", S_DEC, KMAJ, KMIN) },
+	{ RAW("fuse", "", "protocol", "rdev: linux32", "rdev", S_WORD, 32, "linux32"),
+	  .note = "many FUSE libraries wrongly send major << 20 | minor" },
+	{ TUPLE("statx", "", "protocol", "stx_rdev_major, stx_rdev_minor: 32 bits each",
+		"stx_rdev_major stx_rdev_minor", S_DEC, U32, U32) },
+	{ RAW("linux", "mknod", "protocol", "mknod(2): the kernel's 12:20 dev_t",
+	      "dev", S_WORD, 32, "kernel") },
+};
+const size_t ncontainers = sizeof containers / sizeof containers[0];
+
+const struct writer writers[] = {
+	{ "gnu-tar", "ustar", "GNU tar 1.34", A_FORMAT, 0 },
+	{ "gnu-tar", "gnutar", "GNU tar 1.34", A_FORMAT, 0 },
+	{ "gnu-tar", "pax", "GNU tar 1.34", A_REFUSE, OCT7 },
+	{ "bsdtar", "ustar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143 },
+	{ "bsdtar", "gnutar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143 },
+	{ "bsdtar", "pax", "bsdtar 3.6.2", A_FORMAT, 0 },
+	{ "bsdtar", "cpio-odc", "bsdtar 3.6.2", A_SATURATE, 0777777 },
+	{ "bsdtar", "cpio-newc", "bsdtar 3.6.2", A_FORMAT, 0 },
+	{ "bsdtar", "cpio-bin", "bsdtar 3.6.2", A_LOW_BITS, 16 },
+	{ "gnu-cpio", "cpio-odc", "GNU cpio 2.13", A_LOW_BITS, 18 },
+	{ "gnu-cpio", "cpio-newc", "GNU cpio 2.13", A_FORMAT, 0 },
+	{ "gnu-cpio", "cpio-crc", "GNU cpio 2.13", A_FORMAT, 0 },
+	{ "gnu-cpio", "cpio-bin", "GNU cpio 2.13", A_LOW_BITS, 16 },
+	{ "gnu-cpio", "cpio-hpodc", "GNU cpio 2.13", A_ZERO_ONE, 0 },
+	{ "gnu-cpio", "cpio-hpbin", "GNU cpio 2.13", A_ZERO_ONE, 0 },
+	{ "mke2fs", "ext4", "mke2fs -d, e2fsprogs 1.47.0", A_FORMAT, 0 },
+	{ "debugfs", "ext4", "debugfs mknod, e2fsprogs 1.47.0", A_DEBUGFS, 65535 },
+	{ "mksquashfs", "squashfs", "squashfs-tools 4.5.1", A_FORMAT, 0 },
+	{ "linux", "linux", "mknod(2)", A_FORMAT, 0 },
+	{ "linux", "nfs3", "the NFS client", A_MKDEV_ZERO, 0 },
+	{ "linux", "cpio-newc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
+	{ "linux", "cpio-crc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
+};
+const size_t nwriters = sizeof writers / sizeof writers[0];
+
+/* Whether `name` is one of the blank-separated words of `list`. */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strcspn(p, " ") == n && !memcmp(p, name, n))
+			return true;
+	return false;
+}
+
+const struct container *container_find(const char *name)
+{
+	for (size_t i = 0; i < ncontainers; i++)
+		if (!strcmp(containers[i].name, name) || listed(containers[i].aliases, name))
+			return &containers[i];
+	return NULL;
+}
+
+const struct writer *writer_find(const char *name)
+{
+	for (size_t i = 0; i < nwriters; i++)
+		if (!strcmp(writers[i].name, name))
+			return &writers[i];
+	return NULL;
+}

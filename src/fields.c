@@ -1,0 +1,204 @@
+/* fields.c - a container's fields as its format writes them, and read
+ * back from that text: ustar's octal, gnutar's base-256, pax's records,
+ * newc's hex, a binary word in hex. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "container.h"
+#include "number.h"
+
+#define OCT7 UINT64_C(2097151)
+#define U32 UINT64_C(0xffffffff)
+
+typedef unsigned long long ull;
+
+/* One ustar-style field: 7 octal digits; gnutar's base-256 as its 8
+ * bytes in hex (0x80, then the value big-endian); pax, as libarchive
+ * writes it, 8 octal digits over the terminator before base-256. */
+static int tar_field(char *buf, size_t size, enum store st, uint64_t v)
+{
+	if (st == S_PAX && v > OCT7 && v <= 077777777)
+		return snprintf(buf, size, "%08llo", (ull)v);
+	if (st != S_OCTAL7 && v > OCT7)
+		return snprintf(buf, size, "80%014llx", (ull)v);
+	return snprintf(buf, size, "%07llo", (ull)v);
+}
+
+int fields_print(const struct container *c, const struct fields *f, char *buf, size_t size)
+{
+	char a[24], b[24];
+	int n;
+	switch (c->store) {
+	case S_OCTAL7:
+	case S_GNU:
+	case S_PAX:
+		tar_field(a, sizeof a, c->store, f->v[0]);
+		tar_field(b, sizeof b, c->store, f->v[1]);
+		n = snprintf(buf, size, "%s %s", a, b);
+		for (unsigned i = 0; i < 2; i++)
+			if (f->have & 4u << i && n >= 0 && (size_t)n < size)
+				n += snprintf(buf + n, size - (size_t)n, " SCHILY.dev%s=%llu",
+					      i ? "minor" : "major", (ull)f->v[i + 2]);
+		return n;
+	case S_HEX8: return snprintf(buf, size, "%08llx %08llx", (ull)f->v[0], (ull)f->v[1]);
+	case S_DEC: return snprintf(buf, size, "%llu %llu", (ull)f->v[0], (ull)f->v[1]);
+	case S_EXT4: return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)f->v[0], (ull)f->v[1]);
+	case S_OCTAL6: return snprintf(buf, size, "%06llo", (ull)f->v[0]);
+	case S_OCTAL11: return snprintf(buf, size, "%011llo", (ull)f->v[0]);
+	case S_WORD: return snprintf(buf, size, "0x%0*llx", (int)c->bits / 4, (ull)f->v[0]);
+	}
+	return -1;
+}
+
+/* Digits of `base`, at most `max` of them, as the whole word. */
+static int digits(const char *s, size_t n, unsigned base, size_t max, uint64_t *v)
+{
+	static const char hex[] = "0123456789abcdef";
+	*v = 0;
+	if (n == 0 || n > max)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *d = memchr(hex, s[i] | 0x20, base);
+		if (!d)
+			return -1;
+		*v = *v * base + (uint64_t)(d - hex);
+	}
+	return 0;
+}
+
+/* The word that names a pax record: 2 for SCHILY.devmajor=, 3 for
+ * devminor, -1 for neither. */
+static int pax_record(const char *s, size_t n, size_t *skip)
+{
+	static const char *const names[] = { "SCHILY.devmajor=", "SCHILY.devminor=" };
+	for (int i = 0; i < 2; i++) {
+		*skip = strlen(names[i]);
+		if (n > *skip && !memcmp(s, names[i], *skip))
+			return i + 2;
+	}
+	return -1;
+}
+
+struct word {
+	const char *s;
+	size_t n;
+};
+
+/* A tar field: up to `most` octal digits, or base-256 in 16 hex digits. */
+static int tar_digits(struct word w, size_t most, uint64_t *v)
+{
+	if (w.n == 16 && !memcmp(w.s, "80", 2))
+		return digits(w.s + 2, 14, 16, 14, v);
+	return digits(w.s, w.n, 8, most, v);
+}
+
+/* What a field of the store is written as, for errors. */
+static const char *syntax(const struct container *c, unsigned i)
+{
+	switch (c->store) {
+	case S_OCTAL7: return "1 to 7 octal digits";
+	case S_GNU: return "1 to 7 octal digits, or 16 hex digits from 80";
+	case S_PAX: return i < 2 ? "1 to 8 octal digits, or 16 hex digits from 80"
+				 : "SCHILY.devmajor=N or SCHILY.devminor=N, N at most 4294967295";
+	case S_HEX8: return "1 to 8 hex digits";
+	case S_OCTAL6: return "1 to 6 octal digits";
+	case S_OCTAL11: return "1 to 11 octal digits, at most 037777777777";
+	case S_WORD: return c->bits == 16 ? "a number at most 0xffff"
+			    : c->bits == 32 ? "a number at most 0xffffffff"
+					    : "a number at most 0xffffffffffffffff";
+	default: return "a number at most 4294967295";
+	}
+}
+
+/* The i-th word of the container's field names. */
+static void field_name(const struct container *c, unsigned i, char *buf, size_t size)
+{
+	const char *p = c->fields;
+	for (; i && *p; i--)
+		p += strcspn(p, " "), p += *p == ' ';
+	snprintf(buf, size, "%.*s", (int)strcspn(p, " "), p);
+}
+
+static int number(const struct container *c, struct word w, uint64_t *v)
+{
+	struct num_error e;
+	uint64_t max = c->store != S_WORD ? U32
+		       : c->bits == 64 ? UINT64_MAX : (UINT64_C(1) << c->bits) - 1;
+	return parse_number(w.s, w.n, 10, v, &e) < 0 || *v > max ? -1 : 0;
+}
+
+/* Word i of the text as its field; 0, or -1 with err set. */
+static int field(const struct container *c, struct word w, unsigned i, struct fields *f,
+		 char *err, size_t size)
+{
+	char name[32];
+	uint64_t v = 0;
+	size_t skip = 0;
+	int rc, k = (int)i;
+	switch (c->store) {
+	case S_OCTAL7: rc = digits(w.s, w.n, 8, 7, &v); break;
+	case S_PAX:
+		k = i < 2 ? (int)i : pax_record(w.s, w.n, &skip);
+		rc = k < 0 ? -1 : i < 2 ? tar_digits(w, 8, &v)
+			 : digits(w.s + skip, w.n - skip, 10, 10, &v);
+		rc = rc == 0 && v > U32 ? -1 : rc;
+		break;
+	case S_GNU:
+		rc = tar_digits(w, 7, &v);
+		rc = rc == 0 && v > U32 ? -1 : rc;
+		break;
+	case S_HEX8: rc = digits(w.s, w.n, 16, 8, &v); break;
+	case S_OCTAL6: rc = digits(w.s, w.n, 8, 6, &v); break;
+	case S_OCTAL11: rc = digits(w.s, w.n, 8, 11, &v); rc = v > U32 ? -1 : rc; break;
+	default: rc = number(c, w, &v); break;
+	}
+	field_name(c, k < 0 ? i : (unsigned)k, name, sizeof name);
+	if (rc < 0) {
+		snprintf(err, size, "%s: '%.*s' is not %s", name, (int)(w.n > 40 ? 40 : w.n),
+			 w.s, syntax(c, i));
+		return -1;
+	}
+	if (f->have & 1u << k) {
+		snprintf(err, size, "%s given twice", name);
+		return -1;
+	}
+	f->v[k] = v;
+	f->have |= 1u << k;
+	return 0;
+}
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+int fields_parse(const struct container *c, const char *s, size_t n, struct fields *f,
+		 char *err, size_t size)
+{
+	unsigned want = c->store == S_OCTAL6 || c->store == S_OCTAL11 || c->store == S_WORD ? 1 : 2;
+	unsigned most = c->store == S_PAX ? 4 : want, i = 0;
+	*f = (struct fields){ .n = most };
+	for (size_t at = 0;; i++) {
+		while (at < n && blank(s[at]))
+			at++;
+		if (at == n)
+			break;
+		struct word w = { s + at, 0 };
+		while (at + w.n < n && !blank(s[at + w.n]))
+			w.n++;
+		at += w.n;
+		if (i == most) {
+			snprintf(err, size, "%s stores %u field%s (%s), not more", c->name, most,
+				 most == 1 ? "" : "s", c->fields);
+			return -1;
+		}
+		if (field(c, w, i, f, err, size) < 0)
+			return -1;
+	}
+	if (i < want)
+		snprintf(err, size, "%s stores %u field%s (%s), not %u", c->name, want,
+			 want == 1 ? "" : "s", c->fields, i);
+	return i < want ? -1 : 0;
+}

@@ -1,0 +1,249 @@
+#!/usr/bin/env bats
+# writers: fits --writer against the real writers.  Device nodes are made
+# with mknod(2), each writer stores them, and the fields are read back from
+# the bytes it wrote (header offsets from each format's definition) and
+# with the writer's own reader; devnum's verdict must match what happened.
+# Needs root (mknod) and the writers: each test skips with the reason.
+load helper
+
+# The tuples: the boundaries of every layout mknod(2) can make.
+TUPLES="0:0 8:1 255:255 256:0 8:256 259:0 1023:255 1024:0 1:65535 1:262144 4095:1048575"
+
+setup() {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
+}
+
+# nodes: one character device a tuple, named M_m, in dir n/
+nodes() {
+	mkdir -p n
+	for t in $TUPLES; do
+		mknod "n/${t/:/_}" c "${t%:*}" "${t#*:}" || fail "mknod $t"
+	done
+}
+
+# glibc's makedev, the native raw of the cpio writers
+glibc() {
+	printf '%d' $(((($1 & 0xfff) << 8) | (($1 & ~0xfff) << 32) | ($2 & 0xff) | (($2 & ~0xff) << 12)))
+}
+
+# bytes FILE OFFSET COUNT: the text there, NULs and blanks dropped
+bytes() {
+	dd if="$1" bs=1 skip="$2" count="$3" 2>/dev/null | tr -d '\0 '
+}
+
+# tar_fields FILE: devmajor and devminor of the first device entry, found
+# by walking the headers (a pax header's data is skipped by its size)
+tar_fields() {
+	local off=0 size type total
+	total=$(stat -c %s "$1")
+	while [ "$off" -lt "$total" ]; do
+		type=$(bytes "$1" $((off + 156)) 1)
+		size=$(bytes "$1" $((off + 124)) 12)
+		if [ "$type" = 3 ] || [ "$type" = 4 ]; then
+			echo "$(bytes "$1" $((off + 329)) 8) $(bytes "$1" $((off + 337)) 8)"
+			return
+		fi
+		off=$((off + 512 + (8#${size:-0} + 511) / 512 * 512))
+	done
+}
+
+# verdict W C T: devnum's verdict and what the reader gets, "verdict M:m"
+verdict() {
+	devnum fits --json --writer="$1" --into="$2" "$3" |
+		jq -r --arg t "$3" '"\(.verdict) \(.becomes // $t)"'
+}
+
+# same_fields C T FIELDS...: the stored fields equal devnum pack's, as numbers
+same_fields() {
+	local c=$1 t=$2 want
+	shift 2
+	want=$(devnum pack "$c" "$t")
+	assert_equal "$(numbers "$c" "$*")" "$(numbers "$c" "$want")"
+}
+
+# numbers C FIELDS: the fields' values, by the container's own radix; of
+# pax, the ustar fields (GNU tar's posix format writes no SCHILY records;
+# the bsdtar test looks for them itself)
+numbers() {
+	local w out="" n=0
+	for w in $2; do
+		[ "$1" = pax ] && [ $((n++)) -ge 2 ] && break
+		case $1 in
+		ustar | gnutar | pax | cpio-odc | cpio-hpodc) out+="$((8#$w)) " ;;
+		cpio-newc | cpio-crc) out+="$((16#$w)) " ;;
+		*) out+="$((w)) " ;;
+		esac
+	done
+	echo "$out"
+}
+
+# cpio_listing ARCHIVE: "M:m" of its one entry, as GNU cpio reads it
+cpio_listing() {
+	cpio -itv <"$1" 2>/dev/null | awk '{ sub(",", ":", $5); print $5 $6; exit }'
+}
+
+@test "GNU tar stores every tuple exactly in ustar, gnu and posix" {
+	need tar tar
+	nodes
+	for fmt in ustar:ustar gnu:gnutar posix:pax; do
+		for t in $TUPLES; do
+			tar --format="${fmt%:*}" -cf a.tar -C n "${t/:/_}" || fail "tar $fmt $t"
+			assert_equal "$(verdict gnu-tar "${fmt#*:}" "$t")" "survives $t"
+			same_fields "${fmt#*:}" "$t" "$(tar_fields a.tar)"
+		done
+	done
+}
+
+@test "bsdtar ustar and gnutar leave out a part of 2^18 or more, exit 0; pax keeps it" {
+	need bsdtar libarchive-tools
+	nodes
+	for fmt in ustar gnutar pax; do
+		for t in $TUPLES; do
+			run2 bsdtar --format="$fmt" -cf a.tar -C n "${t/:/_}"
+			assert_success # even when the entry is left out
+			v=$(verdict bsdtar "$fmt" "$t")
+			if [ "${v%% *}" = left-out ]; then
+				assert_equal "$(bsdtar -tf a.tar)" ""
+				assert_equal "$stderr" ": Minor device number too large" # no file name
+			else
+				assert_equal "$v" "survives $t"
+				assert_equal "$(bsdtar -tf a.tar)" "${t/:/_}"
+				same_fields "$fmt" "$t" "$(tar_fields a.tar)"
+				pax=$(devnum pack pax "$t" | grep -o 'SCHILY[^ ]*' || true)
+				[ "$fmt" != pax ] || [ -z "$pax" ] || grep -aq "[0-9] $pax"$'\n' a.tar ||
+					fail "bsdtar wrote no $pax for $t"
+			fi
+		done
+	done
+	assert_equal "$(verdict bsdtar ustar 1:262144)" "left-out 1:262144"
+	assert_equal "$(verdict bsdtar gnutar 1:262143)" "survives 1:262143"
+}
+
+@test "GNU cpio: odc keeps the low 18 bits, bin 16, silently; newc and crc are exact" {
+	need cpio cpio
+	nodes
+	for fmt in odc:cpio-odc bin:cpio-bin newc:cpio-newc crc:cpio-crc hpodc:cpio-hpodc \
+		hpbin:cpio-hpbin; do
+		for t in $TUPLES; do
+			run2 bash -c "cd n && echo ${t/:/_} | cpio -o -H ${fmt%:*} >../a.cpio"
+			assert_success
+			assert_equal "${stderr//[0-9]/}" " block" # no warning, whatever it did
+			read -r v becomes <<<"$(verdict gnu-cpio "${fmt#*:}" "$t")"
+			assert_equal "$(cpio_listing a.cpio)" "$becomes"
+			[ "$v" = survives ] && [ "$becomes" = "$t" ] || [ "$v" != survives ] ||
+				fail "survives, but reads back as $becomes"
+		done
+	done
+	assert_equal "$(verdict gnu-cpio cpio-odc 8:256)" "truncated 8:0"
+	assert_equal "$(verdict gnu-cpio cpio-bin 259:0)" "truncated 3:0"
+	assert_equal "$(verdict gnu-cpio cpio-hpodc 0:0)" "misread 0:1"
+}
+
+@test "GNU cpio's stored fields: odc's c_rdev, newc's hex parts, bin's h_rdev, hpodc's c_filesize" {
+	need cpio cpio
+	nodes
+	for t in $TUPLES; do
+		raw=$(glibc "${t%:*}" "${t#*:}")
+		(cd n && echo "${t/:/_}" | cpio -o -H odc 2>/dev/null) >a.odc
+		assert_equal "$((8#$(bytes a.odc 42 6)))" "$((raw & 0777777))"
+		(cd n && echo "${t/:/_}" | cpio -o -H newc 2>/dev/null) >a.newc
+		same_fields cpio-newc "$t" "$(bytes a.newc 78 8) $(bytes a.newc 86 8)"
+		(cd n && echo "${t/:/_}" | cpio -o -H bin 2>/dev/null) >a.bin
+		assert_equal "$(od -An -tu2 -j14 -N2 a.bin | tr -d ' ')" "$((raw & 0xffff))"
+		(cd n && echo "${t/:/_}" | cpio -o -H hpodc 2>/dev/null) >a.hpodc
+		[ "$raw" -gt 4294967295 ] || same_fields cpio-hpodc "$t" "$(bytes a.hpodc 65 11)"
+	done
+}
+
+@test "bsdtar odc saturates at 0777777, bin and pwb keep the low 16 bits; newc is exact" {
+	need bsdtar libarchive-tools
+	need cpio cpio
+	nodes
+	for fmt in odc:cpio-odc bin:cpio-bin pwb:cpio-bin newc:cpio-newc; do
+		for t in $TUPLES; do
+			run2 bsdtar --format="${fmt%:*}" -cf a.cpio -C n "${t/:/_}"
+			assert_success
+			assert_equal "$stderr" ""
+			read -r v becomes <<<"$(verdict bsdtar "${fmt#*:}" "$t")"
+			assert_equal "$(cpio_listing a.cpio)" "$becomes"
+			if [ "${fmt%:*}" = odc ]; then
+				raw=$(glibc "${t%:*}" "${t#*:}")
+				want=$((raw > 0777777 ? 0777777 : raw))
+				assert_equal "$((8#$(bytes a.cpio 42 6)))" "$want"
+			fi
+		done
+	done
+	assert_equal "$(verdict bsdtar cpio-odc 8:256)" "saturated 1023:255"
+}
+
+# ext4_fields IMAGE NAME: i_block[0] and i_block[1], little-endian words
+ext4_fields() {
+	debugfs -R "inode_dump -b $2" "$1" 2>/dev/null | awk 'NR == 1 {
+		b = $2 $3 $4 $5
+		printf "0x%s%s%s%s 0x%s%s%s%s\n", substr(b, 7, 2), substr(b, 5, 2), substr(b, 3, 2),
+			substr(b, 1, 2), substr(b, 15, 2), substr(b, 13, 2), substr(b, 11, 2), substr(b, 9, 2)
+	}'
+}
+
+@test "mke2fs -d follows the ext4 two-slot rule for every tuple" {
+	need mke2fs e2fsprogs
+	need debugfs e2fsprogs
+	nodes
+	mke2fs -q -t ext4 -d n e.img 4M || fail "mke2fs"
+	for t in $TUPLES; do
+		assert_equal "$(verdict mke2fs ext4 "$t")" "survives $t"
+		same_fields ext4 "$t" "$(ext4_fields e.img "${t/:/_}")"
+	done
+}
+
+@test "debugfs mknod keeps the low 12 bits of the major and refuses minors of 65536 and more" {
+	need mke2fs e2fsprogs
+	need debugfs e2fsprogs
+	mke2fs -q -t ext4 e.img 4M || fail "mke2fs"
+	for t in 8:1 255:255 8:256 4095:65535 4096:0 65535:0 1:65535 1:65536; do
+		debugfs -w -R "mknod n${t/:/_} c ${t%:*} ${t#*:}" e.img >/dev/null 2>&1
+		read -r v becomes <<<"$(verdict debugfs ext4 "$t")"
+		if [ "$v" = refused ]; then
+			run debugfs -R "stat n${t/:/_}" e.img
+			assert_output --partial "File not found"
+		else
+			same_fields ext4 "$becomes" "$(ext4_fields e.img "n${t/:/_}")"
+		fi
+	done
+	assert_equal "$(verdict debugfs ext4 4096:0)" "truncated 0:0"
+	assert_equal "$(verdict debugfs ext4 65535:0)" "truncated 4095:0"
+	assert_equal "$(verdict debugfs ext4 1:65536)" "refused 1:65536"
+}
+
+@test "mksquashfs stores linux32 exactly; unsquashfs -lls lists (raw >> 8, raw & 0xff)" {
+	need mksquashfs squashfs-tools
+	need unsquashfs squashfs-tools
+	nodes
+	mksquashfs n s.img -noappend -quiet >/dev/null 2>&1 || fail "mksquashfs"
+	unsquashfs -lls s.img >list
+	for t in $TUPLES; do
+		assert_equal "$(verdict mksquashfs squashfs "$t")" "survives $t"
+		listed=$(sed -n "s|^c.* \(-*[0-9]*\), *\([0-9]*\) .* squashfs-root/${t/:/_}\$|\1 \2|p" list)
+		read -r hi lo <<<"$listed"
+		same_fields squashfs "$t" "$(( ((hi & 0xffffff) << 8) | lo ))"
+	done
+	assert_equal "$(sed -n 's|^c.* \(-*[0-9]*\), *\([0-9]*\) .* squashfs-root/8_256$|\1,\2|p' list)" "4104,0"
+	assert_equal "$(sed -n 's|^c.* \(-*[0-9]*\), *\([0-9]*\) .* squashfs-root/4095_1048575$|\1,\2|p' list)" "-1,255"
+}
+
+@test "linux: mknod(2) refuses what the kernel's 12:20 dev_t cannot hold" {
+	for t in 4095:1048575 4096:0 0:1048576; do
+		read -r v _ <<<"$(verdict linux linux "$t")"
+		if mknod "x${t/:/_}" c "${t%:*}" "${t#*:}" 2>/dev/null; then
+			assert_equal "$v" survives
+		else
+			assert_equal "$v" refused
+		fi
+	done
+	assert_equal "$(verdict linux linux 4096:0)" "refused 4096:0"
+}
