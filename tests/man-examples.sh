@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# man-examples.sh - runs every example in man/devnum.1 and compares what it
-# prints (stdout and stderr together) with what the manual shows, one TAP
-# line an example, so the manual cannot drift from the program.
+# man-examples.sh - runs every example in devnum(1) and devnum-containers(7)
+# and compares what it prints (stdout and stderr together) with what the
+# manual shows, one TAP line an example, so the manual cannot drift from
+# the program.
 #
 # An example is a line "$ COMMAND" inside .EX/.EE; the lines after it, up to
 # the next "$ " or .EE, are its output.  troff escapes are undone first.
 set -u
-man=${top_srcdir:-.}/man/devnum.1
+pages="${top_srcdir:-.}/man/devnum.1 ${top_srcdir:-.}/man/devnum-containers.7"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -29,7 +30,7 @@ while IFS= read -r line; do
 		last=$((${#commands[@]} - 1))
 		expected[last]+="$line"$'\n'
 	fi
-done < <(unescape < "$man")
+done < <(cat $pages | unescape)
 
 echo "1..${#commands[@]}"
 for i in "${!commands[@]}"; do

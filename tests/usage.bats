@@ -77,3 +77,13 @@ load helper
 	run2 devnum schemes extra
 	assert_failure 2
 }
+
+@test "every command and option in --help has its entry in devnum(1)" {
+	for c in $(devnum --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
+		grep -Eq "^\.BI? \"?$c( |\"|$)" "$top_srcdir/man/devnum.1" || fail "no COMMANDS entry for $c"
+	done
+	for o in $(devnum --help | grep -o -- '--[a-z-]*' | sort -u); do
+		grep -q -- "^\.BR.*${o//-/\\\\-}" "$top_srcdir/man/devnum.1" ||
+			grep -q -- "^\.B ${o//-/\\\\-}" "$top_srcdir/man/devnum.1" || fail "no OPTIONS entry for $o"
+	done
+}
