@@ -330,3 +330,66 @@ devnum: '00000000 00100000': warning: the Linux initramfs unpacker makes 0:10485
 	run2 devnum containers ustar
 	assert_failure 2
 }
+
+@test "every container at its capacity: the largest tuple packs, one more is refused, fits agrees" {
+	# container, tuples that fit, tuples one beyond: from the fact sheet's
+	# capacities (raw containers through glibc's, linux32's or the
+	# kernel's layout), not from devnum
+	while read -r c fit beyond; do
+		for t in ${fit//,/ }; do
+			run2 devnum pack "$c" "$t"
+			assert_success
+			run2 devnum fits --into="$c" "$t"
+			assert_success
+		done
+		for t in ${beyond//,/ }; do
+			run2 devnum pack "$c" "$t"
+			assert_failure 1
+			run2 devnum fits --into="$c" "$t"
+			assert_failure 1
+		done
+	done <<-EOF
+	ustar 2097151:2097151 2097152:0,0:2097152
+	gnutar 4294967295:4294967295 4294967296:0,0:4294967296
+	pax 4294967295:4294967295 4294967296:0,0:4294967296
+	cpio-odc 1023:255 1024:0,0:256
+	cpio-newc 4294967295:4294967295 4294967296:0,0:4294967296
+	cpio-crc 4294967295:4294967295 4294967296:0,0:4294967296
+	cpio-bin 255:255 256:0,0:256
+	cpio-hpodc 4095:1048575 4096:0,0:1048576
+	cpio-hpbin 4095:1048575 4096:0,0:1048576
+	ext4 4095:1048575,255:255,256:255 4096:0,0:1048576
+	xfs 511:262143 512:0,0:262144
+	btrfs 4095:1048575 4096:0,0:1048576
+	squashfs 4095:1048575 4096:0,0:1048576
+	reiserfs 4095:1048575 4096:0,0:1048576
+	zfs 4095:1048575 4096:0,0:1048576
+	nfs2 4095:1048574,4094:1048575 4095:1048575,4096:0
+	nfs3 4294967295:4294967295 4294967296:0,0:4294967296
+	9p 4095:1048575 4096:0,0:1048576
+	fuse 4095:1048575 4096:0,0:1048576
+	statx 4294967295:4294967295 4294967296:0,0:4294967296
+	linux 4095:1048575 4096:0,0:1048576
+	EOF
+}
+
+@test "hostile fields: huge, negative base-256, empty records, binary: a clear error, never a crash" {
+	run2 devnum unpack ustar "$(printf '7%.0s' {1..5000})" 1
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '$(printf '7%.0s' {1..80})...': devmajor: '$(printf '7%.0s' {1..40})' is not 1 to 7 octal digits"
+	run2 devnum unpack gnutar ff00000000000001 1 # base-256 negative
+	assert_failure 2
+	run2 devnum unpack gnutar 8000ffffffffffff 1 # beyond 2^32-1
+	assert_failure 2
+	run2 devnum unpack pax 1 1 SCHILY.devmajor=
+	assert_failure 2
+	run2 devnum unpack pax 1 1 SCHILY.devmajor=-1
+	assert_failure 2
+	run2 devnum unpack pax 1 1 SCHILY.nope=1
+	assert_failure 2
+	run2 devnum unpack xfs 0x1ffffffff
+	assert_failure 2
+	run2 devnum unpack newc < <(printf '0000000\x01 1\n\xff\xfe 1\n00000008 00000001\n')
+	assert_failure 2
+	assert_output 8:1 # the good record after the bad ones is still read
+}

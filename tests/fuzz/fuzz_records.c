@@ -1,6 +1,6 @@
 /* fuzz_records.c - the record stream through every command and output
- * mode.  The first two bytes choose the command, scheme and options; the
- * rest is standard input.  Output goes to /dev/null; run with
+ * mode.  The first two bytes choose the command, scheme, container, writer
+ * and options; the rest is standard input.  Output goes to /dev/null; run with
  * -close_fd_mask=2 so diagnostics stay quiet. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 
 static const struct command *const commands[] = {
 	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
-	&cmd_aliases, &cmd_explain, &cmd_layout,
+	&cmd_aliases, &cmd_explain, &cmd_layout, &cmd_fits, &cmd_pack, &cmd_unpack,
 };
 
 static const struct format *compiled(const char *text)
@@ -25,13 +25,13 @@ static const struct format *compiled(const char *text)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int null_fd = -1;
-	static const struct format *user, *plain[8];
+	static const struct format *user, *plain[11];
 	static const unsigned bases[] = { 16, 10, 8, 16 };
 	if (size < 2)
 		return 0;
 	uint8_t pick = data[0], flags = data[1];
 	data += 2, size -= 2;
-	size_t c = (pick >> 5) % (sizeof commands / sizeof *commands);
+	size_t c = (pick >> 4) % (sizeof commands / sizeof *commands);
 	if (!user)
 		user = compiled("%M:%m %r %d %x %o %s [%i]%( %n%)%%\\t");
 	if (!plain[c])
@@ -48,6 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.input_base = bases[(flags >> 5) & 3] , .strict = flags >> 5 & 1,
 		.quiet = flags >> 6 & 1 && out.mode == PLAIN, .legacy = flags >> 6 & 1,
 		.zero = flags >> 4 & 1, .pairs = commands[c]->pairs, .out = &out,
+		.scheme_set = flags & 1, .box = &containers[pick % ncontainers],
+		.into = ~UINT64_C(0), .into_set = flags >> 1 & 1,
+		.writer = flags >> 2 & 1 ? &writers[(pick / 5u) % nwriters] : NULL,
 	};
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
