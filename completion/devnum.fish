@@ -1,7 +1,7 @@
 # fish completion for devnum(1): commands, options, and the scheme names
 # and aliases as devnum itself lists them, so it cannot fall behind.
 
-set -l commands encode decode convert check canon aliases explain schemes layout stat fits pack unpack containers
+set -l commands encode decode convert check canon aliases explain schemes layout stat fits pack unpack containers scan
 
 function __devnum_schemes
     devnum schemes --format='%s %{aliases}' 2>/dev/null | string split ' ' | string split ',' | string match -v -- -
@@ -31,9 +31,10 @@ complete -c devnum -s q -l quiet -d 'check: only the exit status'
 complete -c devnum -s L -l dereference -d 'stat: follow symbolic links'
 complete -c devnum -l into -x -a '(__fish_complete_list , __devnum_containers)' -d 'fits: only these containers'
 complete -c devnum -l writer -x -a 'gnu-tar bsdtar gnu-cpio mke2fs debugfs mksquashfs linux' -d 'fits: judge by this writer'
+complete -c devnum -l summary -d 'scan: counts of each archive on stderr'
 complete -c devnum -s h -l help -d 'show help'
 complete -c devnum -l usage -d 'show a short usage message'
 complete -c devnum -s V -l version -d 'show the version'
 complete -c devnum -n '__fish_seen_subcommand_from layout' -a '(__devnum_schemes)'
-complete -c devnum -n '__fish_seen_subcommand_from stat' -F
+complete -c devnum -n '__fish_seen_subcommand_from stat scan' -F
 complete -c devnum -n '__fish_seen_subcommand_from pack unpack' -a '(__devnum_containers)'

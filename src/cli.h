@@ -19,7 +19,7 @@ struct job {
 	const devnum_scheme *scheme, *from, *to;
 	bool scheme_set;     /* --scheme was given */
 	unsigned input_base; /* bare digits: 10, 16 or 8 */
-	bool strict, legacy, quiet, deref, zero;
+	bool strict, legacy, quiet, deref, zero, summary;
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
@@ -90,13 +90,14 @@ struct command {
 /* The options, as bits of command.options. */
 enum option {
 	O_SCHEME, O_FROM, O_TO, O_STRICT, O_LEGACY, O_JSON, O_FORMAT, O_BASE,
-	O_PAD, O_ZERO, O_QUIET, O_DEREF, O_INPUT_BASE, O_INTO, O_WRITER, O_NOPTIONS
+	O_PAD, O_ZERO, O_QUIET, O_DEREF, O_INPUT_BASE, O_INTO, O_WRITER, O_SUMMARY,
+	O_NOPTIONS
 };
 #define OPT(o) (1u << (o))
 #define OUTPUT_OPTIONS (OPT(O_JSON) | OPT(O_FORMAT) | OPT(O_ZERO))
 
 extern const struct command cmd_encode, cmd_decode, cmd_convert, cmd_canon,
 	cmd_check, cmd_aliases, cmd_explain, cmd_schemes, cmd_layout, cmd_stat,
-	cmd_containers, cmd_fits, cmd_pack, cmd_unpack;
+	cmd_containers, cmd_fits, cmd_pack, cmd_unpack, cmd_scan;
 
 #endif

@@ -19,7 +19,7 @@
 static const struct command *const commands[] = {
 	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
 	&cmd_aliases, &cmd_explain, &cmd_schemes, &cmd_layout, &cmd_stat,
-	&cmd_fits, &cmd_pack, &cmd_unpack, &cmd_containers,
+	&cmd_fits, &cmd_pack, &cmd_unpack, &cmd_containers, &cmd_scan,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -32,7 +32,7 @@ static const char *const option_names[O_NOPTIONS] = {
 	[O_FORMAT] = "--format", [O_BASE] = "--base", [O_PAD] = "--pad",
 	[O_ZERO] = "--zero-terminated", [O_QUIET] = "--quiet",
 	[O_DEREF] = "--dereference", [O_INPUT_BASE] = "--input-base",
-	[O_INTO] = "--into", [O_WRITER] = "--writer",
+	[O_INTO] = "--into", [O_WRITER] = "--writer", [O_SUMMARY] = "--summary",
 };
 
 #define BASE_X (O_NOPTIONS + 3) /* -x, -d, -o: --base=16, 10, 8 */
@@ -59,8 +59,9 @@ static struct poptOption table[] = {
 	{ "zero-terminated", 'z', POPT_ARG_NONE, NULL, V(O_ZERO), "records end in NUL, not newline", NULL },
 	{ "quiet", 'q', POPT_ARG_NONE, NULL, V(O_QUIET), "check: print nothing, only set the exit status", NULL },
 	{ "dereference", 'L', POPT_ARG_NONE, NULL, V(O_DEREF), "stat: follow symbolic links", NULL },
-	{ "into", 0, POPT_ARG_STRING, NULL, V(O_INTO), "fits: only these containers; exit 1 unless all survive", "NAME,..." },
+	{ "into", 0, POPT_ARG_STRING, NULL, V(O_INTO), "fits, scan: only these containers; exit 1 unless all survive", "NAME,..." },
 	{ "writer", 0, POPT_ARG_STRING, NULL, V(O_WRITER), "fits: judge by this writer's observed behaviour", "NAME" },
+	{ "summary", 0, POPT_ARG_NONE, NULL, V(O_SUMMARY), "scan: counts of each archive on stderr", NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
@@ -423,6 +424,7 @@ int main(int argc, const char **argv)
 	j.quiet = given.options & OPT(O_QUIET);
 	j.deref = given.options & OPT(O_DEREF);
 	j.zero = given.options & OPT(O_ZERO);
+	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;
 	j.columns = columns();
 	j.colour = colour();

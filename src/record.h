@@ -21,6 +21,8 @@ enum key {
 	K_INPUT,       /* text: the operand or line, as given */
 	K_SCHEME,      /* the record's scheme: its name */
 	K_FROM,        /* convert: the input's scheme */
+	K_PATH,        /* text: scan: the entry's path in the archive */
+	K_FORMAT,      /* text: scan: the archive format, as libarchive names it */
 	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
@@ -41,6 +43,7 @@ enum key {
 	K_VERDICT,     /* text: fits, unpack: survives, too-big, alias, ... */
 	K_CANON_RAW,   /* raw: the canonical value, in the input's scheme */
 	K_CANON_FIELDS, /* list: unpack: an alias's canonical fields */
+	K_FINDINGS,    /* list: scan: what is wrong with the entry, as words */
 	K_BECOMES,     /* text: fits, unpack: the tuple a reader gets instead */
 	K_COUNT,       /* number: aliases: how many raw values */
 	K_DEVNAME,     /* text: stat: the kernel's name for the device */
@@ -105,6 +108,7 @@ struct record {
 	char mtree[64];             /* K_MTREE's */
 	char becomes[48];           /* K_BECOMES' */
 	char fields[FIELDS_TEXT], canon_fields[FIELDS_TEXT]; /* K_FIELDS', ... */
+	char findings[160];         /* K_FINDINGS' */
 };
 
 /* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:

@@ -97,7 +97,7 @@ known_writers() {
 @test "every command in devnum --help is offered by bash, zsh and fish" {
 	run complete_words devnum ""
 	assert_equal "$(sort <<<"$output")" "$(help_commands | sort)"
-	assert_equal "$(help_commands | wc -l)" 14
+	assert_equal "$(help_commands | wc -l)" 15
 	for c in $(help_commands); do
 		grep -q "'$c:\|\"$c:" "$top_srcdir/completion/_devnum" || fail "zsh lacks $c"
 		grep -q "^set -l commands.* $c\b" "$top_srcdir/completion/devnum.fish" || fail "fish lacks $c"

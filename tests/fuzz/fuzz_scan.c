@@ -1,0 +1,46 @@
+/* fuzz_scan.c - devnum scan on whatever libarchive makes of the input:
+ * every format and filter, every output mode, a scheme for the raw
+ * formats and a container to repack into chosen by the first byte.  The
+ * rest is the archive, on standard input; output goes to /dev/null. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "output.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int null_fd = -1;
+	static struct format *plain, *user;
+	char err[64];
+	if (size < 1)
+		return 0;
+	uint8_t pick = data[0];
+	data++, size--;
+	if (!plain) {
+		plain = format_compile(cmd_scan.plain, err, sizeof err);
+		user = format_compile("%i %p %t %M:%m %r %{findings} %n %C %{format}", err,
+				      sizeof err);
+	}
+	struct emitter out = { pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,
+			       { 16, false }, '\n', false, false, 0, 0 };
+	struct job j = {
+		.scheme = devnum_scheme_at((pick >> 2) % devnum_scheme_count()),
+		.scheme_set = pick >> 7, .into = UINT64_C(1) << (pick % ncontainers),
+		.into_set = pick >> 6 & 1, .summary = true, .out = &out,
+	};
+	if (null_fd < 0)
+		null_fd = open("/dev/null", O_WRONLY);
+	int in = memfd_create("archive", 0);
+	if (in < 0 || write(in, data, size) != (ssize_t)size || lseek(in, 0, SEEK_SET) != 0)
+		return 0;
+	dup2(in, 0);
+	dup2(null_fd, 1);
+	close(in);
+	cmd_scan.run(&j, 0, NULL);
+	out_flush();
+	return 0;
+}

@@ -1,0 +1,234 @@
+#!/usr/bin/env bats
+# scan: the device entries of real archives, read with libarchive.  Real
+# archives come from the real writers, with nodes made by mknod(2) (root);
+# hostile ones are built here byte by byte, from the ustar layout.
+load helper
+
+TUPLES="8:1 8:256 1:262144 4095:1048575 259:0"
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	mkdir -p n
+	for t in $TUPLES; do
+		mknod "n/${t/:/_}" c "${t%:*}" "${t#*:}" || fail "mknod $t"
+	done
+	mknod n/disk b 8 0
+}
+
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
+}
+
+# zeros N: N NUL bytes
+zeros() {
+	head -c "$1" /dev/zero
+}
+
+# text N TEXT: TEXT in an N-byte field, NUL-padded
+text() {
+	printf '%s' "$2"
+	zeros $(($1 - ${#2}))
+}
+
+# header NAME TYPE SIZE MAJOR MINOR: one 512-byte ustar header; MAJOR and
+# MINOR are printf formats for the 8-byte devmajor and devminor fields
+# (offsets 329 and 337), so base-256 bytes can be written; the checksum
+# (offset 148) is the sum of the bytes with the field as blanks.
+header() {
+	{
+		text 100 "$1"; text 8 0000644; text 8 0000000; text 8 0000000
+		text 12 "$(printf '%011o' "$3")"; text 12 00000000000
+		printf '        %s' "$2"
+		zeros 100
+		text 6 ustar; printf 00
+		zeros 64
+		printf "$4"; printf "$5"
+		zeros 167
+	} >h
+	printf '%06o\0 ' "$(od -An -tu1 -v h | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')" |
+		dd of=h bs=1 seek=148 conv=notrunc 2>/dev/null
+	cat h
+}
+
+# pax NAME RECORD...: a pax extended header and its data, padded
+pax() {
+	local name=$1 data="" r len
+	shift
+	for r in "$@"; do
+		len=$((${#r} + 3)) # "N record\n": the count counts its own digits
+		while [ $((${#r} + 2 + ${#len})) -ne "$len" ]; do
+			len=$((${#r} + 2 + ${#len}))
+		done
+		data+="$len $r"$'\n'
+	done
+	header "PaxHeader/$name" x ${#data} '0000000\0' '0000000\0'
+	printf '%s' "$data"
+	zeros $(((512 - ${#data} % 512) % 512))
+}
+
+@test "devnum(1): scan lists each device entry of GNU tar's ustar, gnu and posix" {
+	need_root
+	need tar tar
+	for fmt in ustar gnu posix; do
+		tar --format=$fmt -cf a.tar -C n . || fail "tar $fmt"
+		run2 devnum scan --format '%p %t %M:%m %{findings}' a.tar
+		assert_success
+		assert_line "./8_1 char 8:1 "
+		assert_line "./8_256 char 8:256 "
+		assert_line "./1_262144 char 1:262144 "
+		assert_line "./4095_1048575 char 4095:1048575 "
+		assert_line "./disk block 8:0 "
+		run2 devnum scan --into=cpio-odc --format '%p %{findings}' a.tar
+		assert_line "./8_1 "
+		assert_line "./8_256 into"
+	done
+}
+
+@test "scan: bsdtar's pax keeps every tuple; its ustar leaves the large ones out" {
+	need_root
+	need bsdtar libarchive-tools
+	bsdtar --format=pax -cf p.tar -C n .
+	run2 devnum scan --format '%p %M:%m %{container}' p.tar
+	assert_success
+	assert_line "./1_262144 1:262144 pax"
+	assert_line "./4095_1048575 4095:1048575 pax"
+	bsdtar --format=ustar -cf u.tar -C n . 2>/dev/null
+	run2 devnum scan --format '%p' u.tar
+	refute_line "./1_262144"
+	assert_line "./8_256"
+}
+
+@test "scan: GNU cpio's odc and bin show the truncated tuples; newc and crc the true ones" {
+	need_root
+	need cpio cpio
+	for fmt in odc newc crc bin; do
+		(cd n && ls | cpio -o -H $fmt >../a.$fmt 2>/dev/null)
+	done
+	run2 devnum scan --format '%p %M:%m %{container} %r%( [%{findings}]%)' a.odc
+	assert_failure 1
+	# GNU cpio's truncation leaves no trace, unless it lands on bsdtar's mark
+	assert_line "8_256 8:0 cpio-odc 0x800"
+	assert_line "4095_1048575 1023:255 cpio-odc 0x3ffff [saturated]"
+	run2 devnum scan --format '%p %M:%m' a.bin
+	assert_line "259_0 3:0"
+	for fmt in newc crc; do
+		run2 devnum scan --format '%p %M:%m %{container}' a.$fmt
+		assert_success
+		assert_line "4095_1048575 4095:1048575 cpio-$fmt"
+		assert_line "disk 8:0 cpio-$fmt"
+	done
+}
+
+@test "scan: bsdtar's odc saturation is found, status 1" {
+	need_root
+	need bsdtar libarchive-tools
+	bsdtar --format=odc -cf a.odc -C n .
+	run2 devnum scan --format '%p %M:%m [%{findings}]' a.odc
+	assert_failure 1
+	assert_line "./8_256 1023:255 [saturated]"
+	assert_line "./8_1 8:1 []"
+}
+
+@test "scan: gzip and xz compressed archives, and standard input" {
+	need_root
+	need tar tar
+	tar -czf a.tgz -C n . && tar -cJf a.txz -C n . || fail "tar -z/-J"
+	for a in a.tgz a.txz; do
+		run2 devnum scan --format '%p %M:%m' "$a"
+		assert_line "./8_256 8:256"
+	done
+	run2 devnum scan --format '%i %p' - <a.txz
+	assert_line "- ./8_256"
+	run2 devnum scan --format '%i %p' <a.tgz
+	assert_line "- ./8_256"
+}
+
+@test "scan --scheme: an odc archive written on FreeBSD 11 reads with its layout" {
+	# c_rdev 0200401 is FreeBSD 11's 1:65537; Linux's glibc reads 257:1
+	{ printf '070707000001000001020644000000000000000001200401%011o000002%011o' 0 0; printf 'x\0'
+	  printf '070707000000000000000000000000000000000001000000%011o000013%011oTRAILER!!!\0' 0 0; } >fb.cpio
+	run2 devnum scan --format '%p %M:%m %s' fb.cpio
+	assert_success
+	assert_output "x 257:1 glibc"
+	run2 devnum scan --scheme=freebsd11 --format '%p %M:%m %s %r' fb.cpio
+	assert_output "x 1:65537 freebsd11 0x10101"
+}
+
+@test "scan hostile: a pax SCHILY.devmajor of 2^40 is found, not wrapped" {
+	{ pax x "SCHILY.devmajor=1099511627776"; header x 3 0 '0000010\0' '0000001\0'; zeros 1024; } >h.tar
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' h.tar
+	assert_failure 1
+	assert_output "x 1099511627776:1 [not-linux,beyond-container] major 1099511627776 above 4095: Linux cannot make this device; pax cannot hold it: major 1099511627776 above 4294967295"
+}
+
+@test "scan hostile: a base-256 major of 2^32+8, which a runtime would truncate to 8" {
+	{ header x 3 0 '\x80\0\0\x01\0\0\0\x08' '0000001\0'; zeros 1024; } >h.tar
+	run2 devnum scan --json h.tar
+	assert_failure 1
+	assert_equal "$(jq -r '"\(.major):\(.minor) \(.findings | join(","))"' <<<"$output")" "4294967304:1 not-linux,beyond-container"
+}
+
+@test "scan hostile: 8 octal digits with no terminator, a negative base-256 field" {
+	{ header x 3 0 '77777777' '0000001\0'; header y 4 0 '\xff\xff\xff\xff\xff\xff\xff\xff' '0000001\0'; zeros 1024; } >h.tar
+	run2 devnum scan --format '%p %t %M:%m %{findings}' h.tar
+	assert_failure 1
+	assert_line "x char 16777215:1 not-linux,beyond-container"
+	assert_line --regexp '^y block [0-9]+:1 not-linux'
+}
+
+@test "scan hostile: truncated, garbage, missing: status 2, the other archives still scanned" {
+	need tar tar
+	mkdir -p f && : >f/file
+	{ header x 3 0 '0000010\0' '0000001\0'; header y 3 0 '0000010\0' '0000002\0'; zeros 1024; } >ok.tar
+	head -c 700 ok.tar >cut.tar
+	head -c 4096 /dev/urandom >junk
+	run2 devnum scan --format '%i %p %M:%m' cut.tar junk nonexistent ok.tar
+	assert_failure 2
+	assert_output $'cut.tar x 8:1\nok.tar x 8:1\nok.tar y 8:2'
+	assert_line --index 0 "cut.tar x 8:1"
+	[[ $stderr == *"devnum: 'cut.tar': after entry 1: "* ]] || fail "no error for cut.tar: $stderr"
+	[[ $stderr == *"devnum: 'junk': Unrecognized archive format"* ]] || fail "$stderr"
+	[[ $stderr == *"devnum: 'nonexistent': "* ]] || fail "$stderr"
+	run2 devnum scan --json junk
+	assert_failure 2
+	assert_output '{"input":"junk","error":"Unrecognized archive format"}'
+}
+
+@test "scan: a bad checksum is an error, the entries before it still listed" {
+	{ header x 3 0 '0000010\0' '0000001\0'; header y 3 0 '0000010\0' '0000002\0' | sed 's/^y/z/'; zeros 1024; } >bad.tar
+	run2 devnum scan --format '%p' bad.tar
+	assert_failure 2
+	assert_output x
+}
+
+@test "scan --summary: counts on stderr only when asked; no device entries is status 0" {
+	need tar tar
+	mkdir -p f && : >f/file
+	tar -cf plain.tar -C f file
+	run2 devnum scan plain.tar
+	assert_success
+	assert_output ""
+	assert_equal "$stderr" ""
+	run2 devnum scan --summary plain.tar
+	assert_equal "$stderr" "devnum: plain.tar: 1 entries, 0 devices, 0 with findings"
+}
+
+@test "scan: usage errors for options it does not take" {
+	run2 devnum scan --writer=bsdtar x.tar
+	assert_failure 2
+	run2 devnum fits --summary 8:1
+	assert_failure 2
+}
+
+@test "scan: GNU cpio's HP-UX variants show 0:1, the raw in the size, decoded in the note" {
+	need_root
+	need cpio cpio
+	(cd n && echo 8_256 | cpio -o -H hpodc >../a.hpodc 2>/dev/null)
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' a.hpodc
+	assert_failure 2 # libarchive reads the size as data: truncated
+	assert_output "8_256 0:1 [hpux] 0:1 with a size is HP-UX's mark: the size, raw 0x100800, is 8:256 in glibc"
+}
