@@ -53,9 +53,9 @@ tar_fields() {
 }
 
 # verdict W C T: devnum's verdict and what the reader gets, "verdict M:m"
+# (status 1 is fits saying it does not survive)
 verdict() {
-	devnum fits --json --writer="$1" --into="$2" "$3" |
-		jq -r --arg t "$3" '"\(.verdict) \(.becomes // $t)"'
+	devnum fits --writer="$1" --into="$2" --format='%V %(%B%|%M:%m%)' "$3" || [ $? = 1 ]
 }
 
 # same_fields C T FIELDS...: the stored fields equal devnum pack's, as numbers

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make bench: every filter command against the reference loop; decode and
-encode against what a user would otherwise reach for; and the library per
+encode against what a user would otherwise reach for; devnum scan against
+bsdtar -tvf on one large archive of device entries; and the library per
 call against hand-written expressions (libbench.c): side by side, one run.
 
 Generates N records (default 2,000,000) of glibc dev_t values, mostly small
@@ -10,13 +11,15 @@ in alternation for several rounds and reports the median time, records per
 second, and each one's time relative to devnum.
 
 Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: an optional reference loop)
-Environment: BENCH_RECORDS, BENCH_ROUNDS, CC, and LIB_CFLAGS and LIB_LIBS
-to build libbench.c against the library.
+Environment: BENCH_RECORDS, BENCH_ROUNDS, BENCH_ARCHIVE_ENTRIES (default
+2,000,000: a 1 GiB ustar archive, written to the temporary directory), CC,
+and LIB_CFLAGS and LIB_LIBS to build libbench.c against the library.
 """
 import hashlib, os, random, statistics, subprocess, sys, tempfile, time
 
 N = int(os.environ.get("BENCH_RECORDS", "2000000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+ENTRIES = int(os.environ.get("BENCH_ARCHIVE_ENTRIES", "2000000"))
 CC = os.environ.get("CC", "cc")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -113,6 +116,56 @@ def commands(devnum, tmp, raws, pairs, limit_c):
         print(f"  {name:<42} {m:9.3f} {N / m / 1e6:8.2f} {m / base:7.2f}x {mark}")
 
 
+def ustar(path, n):
+    """n character devices, each a bare ustar header (no data), then the
+    end-of-archive blocks; the tuples as in tuples(), parts cut to what
+    ustar's 7 octal digits hold."""
+    base = bytearray(512)
+    base[100:108] = b"0000644\0"
+    base[108:124] = b"0000000\0" * 2
+    base[124:148] = b"00000000000\0" * 2
+    base[156:157] = b"3"
+    base[257:265] = b"ustar\x0000"
+    with open(path, "wb") as f:
+        for i, (ma, mi) in enumerate(tuples(n)):
+            h = bytearray(base)
+            h[0:12] = b"dev/%08d" % i
+            h[329:337] = b"%07o\0" % (ma & 0x1fffff)
+            h[337:345] = b"%07o\0" % (mi & 0x1fffff)
+            h[148:156] = b"        "
+            h[148:156] = b"%06o\0 " % sum(h)
+            f.write(h)
+        f.write(bytes(1024))
+
+
+def scan(devnum, tmp):
+    """devnum scan against libarchive's own lister on the same archive."""
+    if subprocess.run(["sh", "-c", "command -v bsdtar"], stdout=subprocess.DEVNULL).returncode:
+        print("\nno bsdtar: scan is not raced against it")
+        return
+    path = os.path.join(tmp, "devices.tar")
+    ustar(path, ENTRIES)
+    rows = [("bsdtar -tvf", ["bsdtar", "-tvf", "-"]), ("devnum scan", [devnum, "scan"]),
+            ("devnum scan --json", [devnum, "scan", "--json"])]
+    times = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd in rows:
+            t, rc, _ = run(cmd, path)
+            if rc not in (0, 1):
+                print(f"  {name}: exit status {rc}")
+            times[name].append(t)
+    base = statistics.median(times["bsdtar -tvf"])
+    size = os.path.getsize(path) / 2**20
+    print(f"\nscan against bsdtar -tvf: {ENTRIES} device entries ({size:.0f} MiB ustar), "
+          f"median of {ROUNDS} alternating rounds")
+    print(f"  {'contender':<24} {'median s':>9} {'M ent/s':>8} {'vs bsdtar':>10} {'goal':>9}")
+    for name, _ in rows:
+        m = statistics.median(times[name])
+        mark = "1.2x " + ("ok" if m / base <= 1.2 else "MISSED") if name == "devnum scan" else ""
+        print(f"  {name:<24} {m:9.3f} {ENTRIES / m / 1e6:8.2f} {m / base:9.2f}x {mark:>9}")
+    os.remove(path)
+
+
 def library(tmp):
     """libbench.c against the built library."""
     src = os.path.join(HERE, "libbench.c")
@@ -158,6 +211,7 @@ def main():
         ]
         race("decode against what a user would write instead", raws, dec)
         race("encode against what a user would write instead", pairs, enc)
+        scan(devnum, tmp)
         library(tmp)
 
 
