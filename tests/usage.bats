@@ -87,3 +87,10 @@ load helper
 			grep -q -- "^\.B ${o//-/\\\\-}" "$top_srcdir/man/devnum.1" || fail "no OPTIONS entry for $o"
 	done
 }
+
+@test "every manual page's .TH names the version configure gave, as installed pages do" {
+	want=$(devnum --version | head -n 1)
+	for m in "$top_srcdir"/man/*.[17] "$top_srcdir"/man/man3/*.3; do
+		grep -q "^\.TH .* \"$want\"" "$m" || fail "$m: .TH does not name $want"
+	done
+}
