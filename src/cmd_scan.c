@@ -4,18 +4,19 @@
  * memory stays constant however large the archive. */
 #include <config.h>
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "archive_calls.h"
 #include "cli.h"
 #include "output.h"
 
 #define KMAJ 4095
 #define KMIN UINT64_C(1048575)
 #define BLOCK ((size_t)64 * 1024) /* each read from the archive */
+
+static const struct archive_calls *la; /* loaded by the first scan */
 
 /* The container of libarchive's format, or NULL; *raw when libarchive
  * hands over the stored raw value (archive_entry_rdev) instead of the
@@ -114,8 +115,8 @@ static void hpux_finding(struct findings *f, const devnum_scheme *s, struct devn
 {
 	struct devnum_tuple real;
 	struct devnum_reason why;
-	uint64_t canon, raw = (uint64_t)archive_entry_size(e);
-	if (t.major || t.minor != 1 || !archive_entry_size_is_set(e) || archive_entry_size(e) <= 0)
+	uint64_t canon, raw = (uint64_t)la->archive_entry_size(e);
+	if (t.major || t.minor != 1 || !la->archive_entry_size_is_set(e) || la->archive_entry_size(e) <= 0)
 		return;
 	if (devnum_decode(s, raw, &real, &canon, &why) == DEVNUM_INVALID)
 		return;
@@ -151,18 +152,18 @@ static int entry(const struct job *j, struct record *r, struct archive *a,
 	struct findings f = { .nw = 0 };
 	struct devnum_tuple t = { 0, 0 };
 	bool raw;
-	const struct container *c = container_of(archive_format(a), &raw);
-	const char *path = archive_entry_pathname(e), *format = archive_format_name(a);
+	const struct container *c = container_of(la->archive_format(a), &raw);
+	const char *path = la->archive_entry_pathname(e), *format = la->archive_format_name(a);
 	record_next(r);
 	set_str(r, K_PATH, path ? path : "");
-	set_str(r, K_TYPE, archive_entry_filetype(e) == AE_IFCHR ? "char" : "block");
+	set_str(r, K_TYPE, la->archive_entry_filetype(e) == AE_IFCHR ? "char" : "block");
 	set_str(r, K_FORMAT, format ? format : "");
 	if (c)
 		set_str(r, K_CONTAINER, c->name);
 	if (!raw)
-		t = (struct devnum_tuple){ (uint64_t)archive_entry_rdevmajor(e),
-					   (uint64_t)archive_entry_rdevminor(e) };
-	if (!raw || read_raw_entry(j, r, c, (uint64_t)archive_entry_rdev(e), &t, &f) == 0) {
+		t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
+					   (uint64_t)la->archive_entry_rdevminor(e) };
+	if (!raw || read_raw_entry(j, r, c, (uint64_t)la->archive_entry_rdev(e), &t, &f) == 0) {
 		set_tuple(r, t);
 		if (raw)
 			hpux_finding(&f, r->scheme, t, e);
@@ -189,14 +190,14 @@ static int trouble(const struct job *j, struct record *r, struct archive *a,
 		   uintmax_t entries, enum trouble kind)
 {
 	struct where w = { 0 };
-	const char *why = archive_error_string(a);
+	const char *why = la->archive_error_string(a);
 	bool warning = kind == T_WARNING;
 	char at[48] = "";
 	if (entries)
 		snprintf(at, sizeof at, "%s %ju: ", kind == T_ARCHIVE ? "after entry" : "entry",
 			 entries);
 	if (!why)
-		why = archive_errno(a) ? strerror(archive_errno(a)) : "unreadable";
+		why = la->archive_errno(a) ? strerror(la->archive_errno(a)) : "unreadable";
 	record_next(r);
 	if (warning) {
 		char q[400];
@@ -217,7 +218,7 @@ static int max(int a, int b)
 /* One archive, or standard input for "-": each device entry's record. */
 static int scan_one(const struct job *j, const char *name)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct record r;
 	uintmax_t entries = 0, devices = 0, found = 0;
@@ -227,14 +228,14 @@ static int scan_one(const struct job *j, const char *name)
 		diag("memory exhausted");
 		return EXIT_TROUBLE;
 	}
-	archive_read_support_filter_all(a);
-	archive_read_support_format_all(a);
-	rc = strcmp(name, "-") ? archive_read_open_filename(a, name, BLOCK)
-			       : archive_read_open_fd(a, 0, BLOCK);
+	la->archive_read_support_filter_all(a);
+	la->archive_read_support_format_all(a);
+	rc = strcmp(name, "-") ? la->archive_read_open_filename(a, name, BLOCK)
+			       : la->archive_read_open_fd(a, 0, BLOCK);
 	if (rc != ARCHIVE_OK)
 		status = trouble(j, &r, a, 0, T_ARCHIVE);
 	while (rc == ARCHIVE_OK && !out_failed()) {
-		rc = archive_read_next_header(a, &e);
+		rc = la->archive_read_next_header(a, &e);
 		if (rc == ARCHIVE_EOF || rc == ARCHIVE_FATAL) {
 			status = rc == ARCHIVE_FATAL ? trouble(j, &r, a, entries, T_ARCHIVE) : status;
 			break;
@@ -248,7 +249,7 @@ static int scan_one(const struct job *j, const char *name)
 			continue;
 		}
 		rc = ARCHIVE_OK;
-		if (archive_entry_filetype(e) != AE_IFCHR && archive_entry_filetype(e) != AE_IFBLK)
+		if (la->archive_entry_filetype(e) != AE_IFCHR && la->archive_entry_filetype(e) != AE_IFBLK)
 			continue;
 		devices++;
 		int st = entry(j, &r, a, e);
@@ -257,13 +258,18 @@ static int scan_one(const struct job *j, const char *name)
 	}
 	if (j->summary)
 		diag("%s: %ju entries, %ju devices, %ju with findings", name, entries, devices, found);
-	archive_read_free(a);
+	la->archive_read_free(a);
 	return status;
 }
 
 static int scan_run(const struct job *j, int argc, const char **argv)
 {
 	int status = EXIT_OK;
+	char err[400];
+	if (!la && !(la = archive_calls(err, sizeof err))) {
+		diag("%s", err);
+		return EXIT_TROUBLE;
+	}
 	if (argc == 0)
 		return scan_one(j, "-");
 	for (int i = 0; i < argc && !out_failed(); i++)

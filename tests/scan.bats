@@ -232,3 +232,12 @@ pax() {
 	assert_failure 2 # libarchive reads the size as data: truncated
 	assert_output "8_256 0:1 [hpux] 0:1 with a size is HP-UX's mark: the size, raw 0x100800, is 8:256 in glibc"
 }
+
+@test "only scan loads libarchive: the other commands start without it" {
+	[ -z "${TEST_RUNNER:-}" ] || skip "LD_DEBUG is the emulated loader's business"
+	run bash -c 'LD_DEBUG=libs devnum encode 3 1 2>&1 >/dev/null | grep -c "calling init: .*libarchive"'
+	assert_output 0
+	: >empty.tar
+	run bash -c 'LD_DEBUG=libs devnum scan empty.tar 2>&1 >/dev/null | grep -c "calling init: .*libarchive"'
+	assert_output 1
+}
