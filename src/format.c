@@ -15,7 +15,9 @@
 #include "format.h"
 #include "output.h"
 
-enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP, OP_ELSE };
+/* OP_STR and OP_SCHEME: a text or scheme field with no width, run without
+ * put_field's dispatch (check's plain line has two of them). */
+enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP, OP_ELSE, OP_STR, OP_SCHEME };
 
 struct op {
 	uint8_t kind, key;
@@ -99,6 +101,10 @@ static void add_field(struct format *f, struct op o)
 		f->nops--;
 		return;
 	}
+	if (!o.width && keys[o.key].type == T_TEXT)
+		o.kind = OP_STR;
+	else if (!o.width && keys[o.key].type == T_SCHEME)
+		o.kind = OP_SCHEME;
 	f->op[f->nops++] = o;
 }
 
@@ -229,6 +235,24 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 		out_based(v, st->base, st->pad && s ? digits_for(devnum_scheme_width(s), st->base) : 0);
 }
 
+/* A scheme's name: names are short, so one fixed-size copy from a padded
+ * buffer, refilled only when the scheme changes. */
+static inline void put_scheme(const devnum_scheme *s)
+{
+	static const devnum_scheme *last;
+	static char name[32];
+	static size_t len;
+	if (s != last) {
+		last = s;
+		len = strlen(devnum_scheme_name(s));
+		len = len < sizeof name ? len : sizeof name;
+		memcpy(name, devnum_scheme_name(s), len);
+	}
+	char *p = out_reserve(sizeof name);
+	memcpy(p, name, sizeof name);
+	out_commit(p + len);
+}
+
 static inline void put_field(const struct record *r, const struct op *o,
 			     const struct style *st)
 {
@@ -250,23 +274,7 @@ static inline void put_field(const struct record *r, const struct op *o,
 		else
 			out_u64(r->num[k]);
 		break;
-	case T_SCHEME: {
-		/* names are short: one fixed-size copy from a padded buffer */
-		static const devnum_scheme *last;
-		static char name[32];
-		static size_t len;
-		const devnum_scheme *s = named_scheme(r, k);
-		if (s != last) {
-			last = s;
-			len = strlen(devnum_scheme_name(s));
-			len = len < sizeof name ? len : sizeof name;
-			memcpy(name, devnum_scheme_name(s), len);
-		}
-		char *p = out_reserve(sizeof name);
-		memcpy(p, name, sizeof name);
-		out_commit(p + len);
-		break;
-	}
+	case T_SCHEME: put_scheme(named_scheme(r, k)); break;
 	default: out_mem(r->text[k], r->len[k]); break;
 	}
 }
@@ -287,6 +295,14 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 			break;
 		case OP_TUPLE:
 			out_tuple(r->num[K_MAJOR], r->num[K_MINOR]);
+			break;
+		case OP_STR:
+			if (r->have & KEY(o->key))
+				out_mem(r->text[o->key], r->len[o->key]);
+			break;
+		case OP_SCHEME:
+			if (r->have & KEY(o->key))
+				put_scheme(named_scheme(r, o->key));
 			break;
 		case OP_GROUP:
 			if ((r->have & o->need) != o->need)
