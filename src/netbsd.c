@@ -43,7 +43,7 @@ static bool named(const char *s, size_t n)
 	return n && memchr(s, ',', n) && ((*s >= 'g' && *s <= 'z') || format_at(s, n) >= 0);
 }
 
-bool netbsd_form(const char *s, size_t n)
+bool netbsd_named(const char *s, size_t n)
 {
 	while (n && (*s == ' ' || *s == '\t'))
 		s++, n--;
