@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench: every filter command against the reference loop; decode and
 encode against what a user would otherwise reach for; devnum scan against
-bsdtar -tvf on one large archive of device entries; and the library per
+bsdtar -tvf on one large archive of device entries; the one-shot latency of
+devnum encode 3 1 against a static makedev program; and the library per
 call against hand-written expressions (libbench.c): side by side, one run.
 
 Generates N records (default 2,000,000) of glibc dev_t values, mostly small
@@ -166,6 +167,34 @@ def scan(devnum, tmp):
     os.remove(path)
 
 
+def oneshot(devnum, tmp):
+    """devnum encode 3 1 against a static makedev program's process start:
+    2000 runs of each by spawn.c, alternating rounds."""
+    spawn = build(tmp, "spawn", os.path.join(HERE, "spawn.c"))
+    static = os.path.join(tmp, "makedev")
+    if subprocess.run([CC, "-O2", "-static", "-o", static, os.path.join(HERE, "makedev.c")],
+                      stderr=subprocess.DEVNULL).returncode:
+        print("\nno static C library: one-shot latency is not measured")
+        return
+    rows = [("static makedev program", [static]),
+            ("devnum encode 3 1", [devnum, "encode", "3", "1"])]
+    times = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd in rows:
+            out = subprocess.run([spawn, "2000", *cmd], stdout=subprocess.PIPE, check=True).stdout
+            times[name].append(float(out))
+    base = statistics.median(times[rows[0][0]])
+    print(f"\none-shot latency: 2000 runs one after another, median of {ROUNDS} alternating rounds")
+    print(f"  {'contender':<24} {'ms a run':>9} {'vs static':>10} {'goal':>9}")
+    for name, _ in rows:
+        m = statistics.median(times[name])
+        mark = "1.2x " + ("ok" if m / base <= 1.2 else "MISSED") if name != rows[0][0] else ""
+        print(f"  {name:<24} {m / 2:9.3f} {m / base:9.2f}x {mark:>9}")
+    if os.environ.get("LD_LIBRARY_PATH"):
+        print("  (devnum from the build tree: the loader searches LD_LIBRARY_PATH for libdevnum;\n"
+              "   installed, found in ld.so.cache, it starts faster)")
+
+
 def library(tmp):
     """libbench.c against the built library."""
     src = os.path.join(HERE, "libbench.c")
@@ -212,6 +241,7 @@ def main():
         race("decode against what a user would write instead", raws, dec)
         race("encode against what a user would write instead", pairs, enc)
         scan(devnum, tmp)
+        oneshot(devnum, tmp)
         library(tmp)
 
 
