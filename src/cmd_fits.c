@@ -7,15 +7,6 @@
 
 #include "cli.h"
 
-/* The writer row of w's name for container c, or NULL. */
-static const struct writer *writes(const struct writer *w, const struct container *c)
-{
-	for (size_t i = 0; w && i < nwriters; i++)
-		if (!strcmp(writers[i].name, w->name) && !strcmp(writers[i].container, c->name))
-			return &writers[i];
-	return NULL;
-}
-
 /* Appends "; WRITER: verdict (why), reads back as M:m" to the note. */
 static size_t add_writer(char *note, size_t size, size_t n, const struct writer *w,
 			 const devnum_scheme *s, const struct judgement *jd)
@@ -62,7 +53,7 @@ static int fit_one(const struct job *j, struct record *r, const struct container
 		   struct devnum_tuple t)
 {
 	struct judgement jd;
-	const struct writer *w = writes(j->writer, c);
+	const struct writer *w = writer_row(j->writer, c);
 	const devnum_scheme *s = container_scheme(c, scheme_given(j));
 	record_next(r);
 	set_tuple(r, t);
@@ -85,7 +76,7 @@ static int fits_record(const struct job *j, struct record *r)
 	if (st)
 		return st;
 	for (size_t i = 0; i < ncontainers; i++)
-		if (j->into & UINT64_C(1) << i && (!j->writer || writes(j->writer, &containers[i])))
+		if (j->into & UINT64_C(1) << i && (!j->writer || writer_row(j->writer, &containers[i])))
 			status |= fit_one(j, r, &containers[i], t);
 	return status;
 }

@@ -72,12 +72,13 @@ static int unpack_note(const struct job *j, struct record *r, const struct field
 				"%llu:%llu as 0:0 (%s)", (unsigned long long)f->v[0],
 				(unsigned long long)f->v[1], why);
 	default:
-		if (j->box->reader != R_INITRAMFS || (jd->t.major <= 4095 && jd->t.minor <= 1048575))
+		if (j->box->reader != R_INITRAMFS || !beyond_kernel(jd->t, &(struct judgement){ 0 }))
 			return 0;
-		uint32_t dev = (uint32_t)(jd->t.major << 20 | jd->t.minor);
+		struct devnum_tuple dev = mkdev_unmasked(jd->t);
 		return snprintf(r->note, sizeof r->note, "the Linux initramfs unpacker makes "
-				"%llu:%llu into %u:%u", (unsigned long long)jd->t.major,
-				(unsigned long long)jd->t.minor, dev >> 20, dev & 0xfffff);
+				"%llu:%llu into %llu:%llu", (unsigned long long)jd->t.major,
+				(unsigned long long)jd->t.minor, (unsigned long long)dev.major,
+				(unsigned long long)dev.minor);
 	}
 }
 
@@ -118,7 +119,7 @@ static int max(int a, int b)
  * record joining the group before it; "-" reads standard input. */
 static int unpack_run(const struct job *j, int argc, const char **argv)
 {
-	unsigned want = container_scheme(j->box, NULL) ? 1 : 2, words = 0;
+	unsigned want = stores_raw(j->box) ? 1 : 2, words = 0;
 	size_t total = 1, len = 0;
 	int status = EXIT_OK;
 	if (argc == 0)

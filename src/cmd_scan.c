@@ -12,8 +12,6 @@
 #include "cli.h"
 #include "output.h"
 
-#define KMAJ 4095
-#define KMIN UINT64_C(1048575)
 #define BLOCK ((size_t)64 * 1024) /* each read from the archive */
 
 static const struct archive_calls *la; /* loaded by the first scan */
@@ -68,15 +66,15 @@ typedef unsigned long long ull;
 /* What Linux and this container's reader make of the tuple. */
 static void linux_findings(struct findings *f, const struct container *c, struct devnum_tuple t)
 {
-	if (t.major <= KMAJ && t.minor <= KMIN)
+	struct judgement k = { 0 };
+	if (!beyond_kernel(t, &k))
 		return;
-	bool maj = t.major > KMAJ;
-	add(f, "not-linux", "%s %llu above %llu: Linux cannot make this device",
-	    maj ? "major" : "minor", (ull)(maj ? t.major : t.minor), (ull)(maj ? KMAJ : KMIN));
+	add(f, "not-linux", "%s %llu above %llu: Linux cannot make this device", k.field,
+	    (ull)k.value, (ull)k.limit);
 	if (c && c->reader == R_INITRAMFS) {
-		uint32_t dev = (uint32_t)(t.major << 20 | t.minor);
-		add(f, "initramfs", "the Linux initramfs unpacker would make it %u:%u", dev >> 20,
-		    dev & 0xfffff);
+		struct devnum_tuple dev = mkdev_unmasked(t);
+		add(f, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
+		    (ull)dev.major, (ull)dev.minor);
 	}
 }
 

@@ -7,8 +7,6 @@
 #include "container.h"
 
 #define PAX_LIMIT UINT64_C(262143) /* libarchive: SCHILY records from 2^18 */
-#define KMAJ 4095
-#define KMIN UINT64_C(1048575)
 
 const char *const verdict_names[] = {
 	[V_SURVIVES] = "survives", [V_TOO_BIG] = "too-big", [V_NODEV] = "no-device",
@@ -24,7 +22,7 @@ static const devnum_scheme *named(const char *name)
 
 const devnum_scheme *container_scheme(const struct container *c, const devnum_scheme *s)
 {
-	if (c->store != S_OCTAL6 && c->store != S_OCTAL11 && c->store != S_WORD)
+	if (!stores_raw(c))
 		return NULL;
 	if (!c->scheme || (c->host && s))
 		return s ? s : devnum_scheme_native();
@@ -126,16 +124,30 @@ static void raw_writer(const struct writer *w, const devnum_scheme *sc, struct j
 	}
 }
 
-/* MKDEV(major, minor) in the kernel's 32-bit dev_t, no mask: 12:20. */
-static struct devnum_tuple mkdev_wrapped(struct devnum_tuple t)
+/* The largest part the kernel's dev_t holds, from its scheme. */
+static uint64_t kernel_max(enum devnum_part p)
 {
-	uint32_t dev = (uint32_t)(t.major << 20 | t.minor);
-	return (struct devnum_tuple){ dev >> 20, dev & KMIN };
+	return devnum_part_max(named("kernel"), p);
+}
+
+bool beyond_kernel(struct devnum_tuple t, struct judgement *j)
+{
+	return over(j, j->verdict, t, kernel_max(DEVNUM_MAJOR), kernel_max(DEVNUM_MINOR));
+}
+
+/* MKDEV is major << MINORBITS | minor in 32 bits, with no mask: the bits
+ * of a part too large land in the other part, or are lost. */
+struct devnum_tuple mkdev_unmasked(struct devnum_tuple t)
+{
+	unsigned minorbits = devnum_part_bits(named("kernel"), DEVNUM_MINOR);
+	uint32_t dev = (uint32_t)(t.major << minorbits | t.minor);
+	return devnum_decode_unchecked(named("kernel"), dev);
 }
 
 static void misread(struct judgement *j, struct devnum_tuple t, struct devnum_tuple as)
 {
-	over(j, V_MISREAD, t, KMAJ, KMIN);
+	j->verdict = V_MISREAD;
+	beyond_kernel(t, j);
 	j->becomes = true;
 	j->t = as;
 }
@@ -149,7 +161,7 @@ void container_fit(const struct container *c, const struct writer *w,
 	if (j->verdict == V_TOO_BIG || j->verdict == V_NODEV)
 		j->verdict = V_REFUSED; /* a writer cannot store what its format cannot */
 	const devnum_scheme *sc = container_scheme(c, s);
-	bool beyond_kernel = t.major > KMAJ || t.minor > KMIN;
+	bool beyond = beyond_kernel(t, &(struct judgement){ .verdict = V_SURVIVES });
 	switch (w->act) {
 	case A_FORMAT: break;
 	case A_REFUSE: over(j, V_REFUSED, t, w->limit, w->limit); break;
@@ -162,10 +174,10 @@ void container_fit(const struct container *c, const struct writer *w,
 	case A_DEBUGFS:
 		if (t.minor > w->limit)
 			refuse(j, V_REFUSED, "minor", t.minor, w->limit);
-		else if (t.major > KMAJ) {
-			refuse(j, V_TRUNCATED, "major", t.major, KMAJ);
+		else if (t.major > kernel_max(DEVNUM_MAJOR)) { /* kept: its low 12 bits */
+			refuse(j, V_TRUNCATED, "major", t.major, kernel_max(DEVNUM_MAJOR));
 			j->becomes = true;
-			j->t = (struct devnum_tuple){ t.major & KMAJ, t.minor };
+			j->t = (struct devnum_tuple){ t.major & kernel_max(DEVNUM_MAJOR), t.minor };
 		}
 		break;
 	case A_ZERO_ONE:
@@ -175,12 +187,12 @@ void container_fit(const struct container *c, const struct writer *w,
 		}
 		break;
 	case A_MKDEV_ZERO:
-		if (j->verdict == V_SURVIVES && beyond_kernel)
+		if (j->verdict == V_SURVIVES && beyond)
 			misread(j, t, (struct devnum_tuple){ 0, 0 });
 		break;
 	case A_MKDEV_WRAP:
-		if (j->verdict == V_SURVIVES && beyond_kernel)
-			misread(j, t, mkdev_wrapped(t));
+		if (j->verdict == V_SURVIVES && beyond)
+			misread(j, t, mkdev_unmasked(t));
 		break;
 	}
 }
@@ -219,7 +231,7 @@ int container_unpack(const struct container *c, const devnum_scheme *s,
 	j->f = canonical.f;
 	if (c->reader == R_SATURATED && f->v[0] == ones(c->bits))
 		refuse(j, V_DAMAGED, "raw", f->v[0], ones(c->bits));
-	else if (c->reader == R_MKDEV_ZERO && (t.major > KMAJ || t.minor > KMIN))
+	else if (c->reader == R_MKDEV_ZERO && beyond_kernel(t, &(struct judgement){ .verdict = V_SURVIVES }))
 		misread(j, t, (struct devnum_tuple){ 0, 0 }), j->verdict = V_DAMAGED;
 	else if (canonical.verdict != V_SURVIVES || f->have != canonical.f.have ||
 		 memcmp(f->v, canonical.f.v, sizeof f->v) != 0)

@@ -75,6 +75,8 @@ extern const size_t nwriters;
 /* The container or writer a name names (aliases included), or NULL. */
 const struct container *container_find(const char *name);
 const struct writer *writer_find(const char *name);
+/* The row of writer w's name for container c: NULL when it does not write c. */
+const struct writer *writer_row(const struct writer *w, const struct container *c);
 
 /* The stored fields: up to four numbers (pax: two SCHILY records, present
  * as `have` says), and the raw for a raw container. */
@@ -103,6 +105,18 @@ struct judgement {
 	uint64_t raw;        /* raw containers: the raw value */
 	struct fields f;     /* the fields stored */
 };
+
+/* Whether c's field holds a raw value of some scheme (else a tuple). */
+static inline bool stores_raw(const struct container *c)
+{
+	return c->store == S_OCTAL6 || c->store == S_OCTAL11 || c->store == S_WORD;
+}
+
+/* The Linux kernel's reading: whether its 12:20 dev_t cannot hold t (then
+ * j's field, value and limit say which part), and the device the initramfs
+ * unpacker's unmasked MKDEV(major, minor) makes of t. */
+bool beyond_kernel(struct devnum_tuple t, struct judgement *j);
+struct devnum_tuple mkdev_unmasked(struct devnum_tuple t);
 
 /* The scheme of c's raw field (NULL for a tuple container), s being
  * --scheme's or NULL. */

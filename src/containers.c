@@ -121,3 +121,11 @@ const struct writer *writer_find(const char *name)
 			return &writers[i];
 	return NULL;
 }
+
+const struct writer *writer_row(const struct writer *w, const struct container *c)
+{
+	for (size_t i = 0; w && i < nwriters; i++)
+		if (!strcmp(writers[i].name, w->name) && !strcmp(writers[i].container, c->name))
+			return &writers[i];
+	return NULL;
+}

@@ -177,7 +177,7 @@ static bool blank(char c)
 int fields_parse(const struct container *c, const char *s, size_t n, struct fields *f,
 		 char *err, size_t size)
 {
-	unsigned want = c->store == S_OCTAL6 || c->store == S_OCTAL11 || c->store == S_WORD ? 1 : 2;
+	unsigned want = stores_raw(c) ? 1 : 2;
 	unsigned most = c->store == S_PAX ? 4 : want, i = 0;
 	*f = (struct fields){ .n = most };
 	for (size_t at = 0;; i++) {

@@ -304,15 +304,6 @@ static const struct writer *writer(const char *name)
 	usage_error("--writer: unknown writer '%s'; valid writers: %s", q, list);
 }
 
-/* Whether writer w (any row of its name) writes container c. */
-static bool writes(const struct writer *w, const struct container *c)
-{
-	for (size_t i = 0; i < nwriters; i++)
-		if (!strcmp(writers[i].name, w->name) && !strcmp(writers[i].container, c->name))
-			return true;
-	return false;
-}
-
 /* --into: the containers named, as bits of the table; all without it. */
 static uint64_t into(const char *list, const struct writer *w)
 {
@@ -322,7 +313,7 @@ static uint64_t into(const char *list, const struct writer *w)
 	for (const char *p = list;; p++) {
 		size_t n = strcspn(p, ",");
 		const struct container *c = container("--into", p, n);
-		if (w && !writes(w, c))
+		if (w && !writer_row(w, c))
 			usage_error("--into: %s does not write %s", w->name, c->name);
 		mask |= UINT64_C(1) << (c - containers);
 		p += n;
@@ -338,7 +329,7 @@ static const struct container *box(const struct command *c, int n, const char **
 	if (n == 0)
 		usage_error("%s needs a container: devnum containers lists them", c->name);
 	const struct container *b = container(c->name, ops[0], strlen(ops[0]));
-	if (given.scheme && !container_scheme(b, NULL))
+	if (given.scheme && !stores_raw(b))
 		usage_error("--scheme does not apply to %s, which stores no raw value", b->name);
 	return b;
 }
