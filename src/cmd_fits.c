@@ -15,12 +15,11 @@ static size_t add_writer(char *note, size_t size, size_t n, const struct writer 
 	judgement_why(why, sizeof why, s, jd);
 	int k = snprintf(note + n, size - n, "%s%s: %s (%s)", n ? "; " : "", w->version,
 			 verdict_names[jd->verdict], why);
-	n = k < 0 || (size_t)k >= size - n ? size - 1 : n + (size_t)k;
-	if (jd->becomes) {
-		k = snprintf(note + n, size - n, ", reads back as %llu:%llu",
-			     (unsigned long long)jd->t.major, (unsigned long long)jd->t.minor);
-		n = k < 0 || (size_t)k >= size - n ? size - 1 : n + (size_t)k;
-	}
+	n = appended(n, size, k);
+	if (jd->becomes)
+		n = appended(n, size, snprintf(note + n, size - n, ", reads back as %llu:%llu",
+					       (unsigned long long)jd->t.major,
+					       (unsigned long long)jd->t.minor));
 	return n;
 }
 
@@ -31,10 +30,8 @@ static void fit_note(const struct job *j, struct record *r, const struct contain
 {
 	const devnum_scheme *s = container_scheme(c, scheme_given(j));
 	size_t n = 0;
-	if (jd->reason) {
-		int k = devnum_strreason(r->note, sizeof r->note, s, &jd->why);
-		n = k < 0 ? 0 : (size_t)k < sizeof r->note ? (size_t)k : sizeof r->note - 1;
-	}
+	if (jd->reason)
+		n = appended(0, sizeof r->note, devnum_strreason(r->note, sizeof r->note, s, &jd->why));
 	for (size_t i = 0; !j->writer && i < nwriters && n < sizeof r->note - 1; i++) {
 		struct judgement wj;
 		if (strcmp(writers[i].container, c->name) != 0)

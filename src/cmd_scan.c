@@ -39,48 +39,46 @@ static const struct container *container_of(int format, bool *raw)
 	}
 }
 
-/* The findings so far: their words, and what each means. */
-struct findings {
-	char words[160], note[400];
-	size_t nw, nn;
-};
-
-static void add(struct findings *f, const char *word, const char *fmt, ...)
+static void add(struct record *r, const char *word, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static void add(struct findings *f, const char *word, const char *fmt, ...)
+/* A finding: its word appended to K_FINDINGS, what it means to K_NOTE. */
+static void add(struct record *r, const char *word, const char *fmt, ...)
 {
 	va_list ap;
-	int n = snprintf(f->words + f->nw, sizeof f->words - f->nw, "%s%s", f->nw ? " " : "", word);
-	f->nw = n < 0 || (size_t)n >= sizeof f->words - f->nw ? sizeof f->words - 1 : f->nw + (size_t)n;
-	if (f->nn && f->nn < sizeof f->note - 2)
-		f->note[f->nn++] = ';', f->note[f->nn++] = ' ';
+	size_t nw = (r->have & KEY(K_FINDINGS)) ? r->len[K_FINDINGS] : 0;
+	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0;
+	nw = appended(nw, sizeof r->findings, snprintf(r->findings + nw, sizeof r->findings - nw,
+						       "%s%s", nw ? " " : "", word));
+	if (nn && nn < sizeof r->note - 2)
+		r->note[nn++] = ';', r->note[nn++] = ' ';
 	va_start(ap, fmt);
-	n = vsnprintf(f->note + f->nn, sizeof f->note - f->nn, fmt, ap);
+	nn = appended(nn, sizeof r->note, vsnprintf(r->note + nn, sizeof r->note - nn, fmt, ap));
 	va_end(ap);
-	f->nn = n < 0 || (size_t)n >= sizeof f->note - f->nn ? sizeof f->note - 1 : f->nn + (size_t)n;
+	set_text(r, K_FINDINGS, r->findings, nw);
+	set_text(r, K_NOTE, r->note, nn);
 }
 
 typedef unsigned long long ull;
 
 /* What Linux and this container's reader make of the tuple. */
-static void linux_findings(struct findings *f, const struct container *c, struct devnum_tuple t)
+static void linux_findings(struct record *r, const struct container *c, struct devnum_tuple t)
 {
 	struct judgement k = { 0 };
 	if (!beyond_kernel(t, &k))
 		return;
-	add(f, "not-linux", "%s %llu above %llu: Linux cannot make this device", k.field,
+	add(r, "not-linux", "%s %llu above %llu: Linux cannot make this device", k.field,
 	    (ull)k.value, (ull)k.limit);
 	if (c && c->reader == R_INITRAMFS) {
 		struct devnum_tuple dev = mkdev_unmasked(t);
-		add(f, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
+		add(r, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
 		    (ull)dev.major, (ull)dev.minor);
 	}
 }
 
 /* The tuple as the container's reader gets it from a stored raw value. */
 static int read_raw_entry(const struct job *j, struct record *r, const struct container *c,
-			  uint64_t raw, struct devnum_tuple *t, struct findings *f)
+			  uint64_t raw, struct devnum_tuple *t)
 {
 	const devnum_scheme *s = c ? container_scheme(c, scheme_given(j)) : j->scheme;
 	struct fields fl = { 1, { raw }, 1 };
@@ -91,10 +89,10 @@ static int read_raw_entry(const struct job *j, struct record *r, const struct co
 	if (c && container_unpack(c, scheme_given(j), &fl, &jd) == 0) {
 		*t = jd.t;
 		if (jd.verdict == V_DAMAGED)
-			add(f, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
+			add(r, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
 			    "cannot hold: the device may be another");
 		else if (jd.verdict == V_ALIAS)
-			add(f, "alias", "noncanonical in %s", devnum_scheme_name(s));
+			add(r, "alias", "noncanonical in %s", devnum_scheme_name(s));
 		return 0;
 	}
 	struct devnum_reason reason;
@@ -102,13 +100,13 @@ static int read_raw_entry(const struct job *j, struct record *r, const struct co
 	if (devnum_decode(s, raw, t, &canon, &reason) != DEVNUM_INVALID)
 		return 0;
 	devnum_strreason(why, sizeof why, s, &reason);
-	add(f, "invalid", "%s", why);
+	add(r, "invalid", "%s", why);
 	return -1;
 }
 
 /* HP-UX's cpio variants store 0:1 and put the raw value in the file size,
  * which libarchive, reading them as plain odc or bin, takes for data. */
-static void hpux_finding(struct findings *f, const devnum_scheme *s, struct devnum_tuple t,
+static void hpux_finding(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
 			 struct archive_entry *e)
 {
 	struct devnum_tuple real;
@@ -118,12 +116,12 @@ static void hpux_finding(struct findings *f, const devnum_scheme *s, struct devn
 		return;
 	if (devnum_decode(s, raw, &real, &canon, &why) == DEVNUM_INVALID)
 		return;
-	add(f, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
+	add(r, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
 	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
 }
 
 /* Whether the tuple fits the container it came in, and each --into. */
-static void container_findings(const struct job *j, struct findings *f,
+static void container_findings(const struct job *j, struct record *r,
 			       const struct container *c, struct devnum_tuple t)
 {
 	struct judgement jd;
@@ -131,7 +129,7 @@ static void container_findings(const struct job *j, struct findings *f,
 	if (c) {
 		container_pack(c, scheme_given(j), t, &jd);
 		if (jd.verdict != V_SURVIVES && judgement_why(why, sizeof why, NULL, &jd) >= 0)
-			add(f, "beyond-container", "%s cannot hold it: %s", c->name, why);
+			add(r, "beyond-container", "%s cannot hold it: %s", c->name, why);
 	}
 	for (size_t i = 0; j->into_set && i < ncontainers; i++) {
 		if (!(j->into & UINT64_C(1) << i))
@@ -140,14 +138,13 @@ static void container_findings(const struct job *j, struct findings *f,
 		container_fit(into, NULL, scheme_given(j), t, &jd);
 		judgement_why(why, sizeof why, container_scheme(into, scheme_given(j)), &jd);
 		if (jd.verdict != V_SURVIVES)
-			add(f, "into", "%s cannot hold it: %s", into->name, why);
+			add(r, "into", "%s cannot hold it: %s", into->name, why);
 	}
 }
 
 static int entry(const struct job *j, struct record *r, struct archive *a,
 		 struct archive_entry *e)
 {
-	struct findings f = { .nw = 0 };
 	struct devnum_tuple t = { 0, 0 };
 	bool raw;
 	const struct container *c = container_of(la->archive_format(a), &raw);
@@ -161,21 +158,15 @@ static int entry(const struct job *j, struct record *r, struct archive *a,
 	if (!raw)
 		t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
 					   (uint64_t)la->archive_entry_rdevminor(e) };
-	if (!raw || read_raw_entry(j, r, c, (uint64_t)la->archive_entry_rdev(e), &t, &f) == 0) {
+	if (!raw || read_raw_entry(j, r, c, (uint64_t)la->archive_entry_rdev(e), &t) == 0) {
 		set_tuple(r, t);
 		if (raw)
-			hpux_finding(&f, r->scheme, t, e);
-		linux_findings(&f, c, t);
-		container_findings(j, &f, c, t);
-	}
-	if (f.nw) {
-		memcpy(r->findings, f.words, f.nw);
-		memcpy(r->note, f.note, f.nn);
-		set_text(r, K_FINDINGS, r->findings, f.nw);
-		set_text(r, K_NOTE, r->note, f.nn);
+			hpux_finding(r, r->scheme, t, e);
+		linux_findings(r, c, t);
+		container_findings(j, r, c, t);
 	}
 	emit(j->out, r);
-	return f.nw ? EXIT_UNFIT : EXIT_OK;
+	return (r->have & KEY(K_FINDINGS)) ? EXIT_UNFIT : EXIT_OK;
 }
 
 /* How libarchive's word bears on the archive. */

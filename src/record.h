@@ -153,6 +153,13 @@ static inline void set_printed(struct record *r, enum key k, const char *buf, si
 	set_text(r, k, buf, n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1);
 }
 
+/* Where the text in a buffer of `size` ends after snprintf wrote n more
+ * bytes at `at`: cut as set_printed cuts. */
+static inline size_t appended(size_t at, size_t size, int n)
+{
+	return n < 0 ? at : (size_t)n < size - at ? at + (size_t)n : size - 1;
+}
+
 /* The scheme a T_SCHEME field names: from for K_FROM, else the record's. */
 static inline const devnum_scheme *named_scheme(const struct record *r, enum key k)
 {
