@@ -131,10 +131,17 @@ int netbsd_read(const char *s, size_t n, unsigned base, struct devnum_tuple *t,
 	return -2;
 }
 
+/* Asked for every record %{mtree} prints, mostly with the same scheme:
+ * the last answer is kept, as the table walk looks schemes up by name. */
 const char *netbsd_name(const devnum_scheme *s)
 {
-	for (size_t i = 0; i < NFORMATS; i++)
+	static const devnum_scheme *last;
+	static const char *name;
+	if (s == last)
+		return name;
+	last = s, name = NULL;
+	for (size_t i = 0; i < NFORMATS && !name; i++)
 		if (layout(i) == s)
-			return formats[i].name;
-	return NULL;
+			name = formats[i].name;
+	return name;
 }
