@@ -190,9 +190,6 @@ def oneshot(devnum, tmp):
         m = statistics.median(times[name])
         mark = "1.2x " + ("ok" if m / base <= 1.2 else "MISSED") if name != rows[0][0] else ""
         print(f"  {name:<24} {m / 2:9.3f} {m / base:9.2f}x {mark:>9}")
-    if os.environ.get("LD_LIBRARY_PATH"):
-        print("  (devnum from the build tree: the loader searches LD_LIBRARY_PATH for libdevnum;\n"
-              "   installed, found in ld.so.cache, it starts faster)")
 
 
 def library(tmp):
