@@ -101,9 +101,61 @@ digits(const char *s, size_t n, unsigned base, uint64_t *out, struct num_error *
 	return 0;
 }
 
+/* The quick paths: what nearly every record is, read in one pass with no
+ * check that can fail.  They answer false for anything else, which the
+ * general path then reads or refuses with its reason. */
+
+/* The leading decimal digits of s, at most 19 so that none can overflow;
+ * their count. */
+static inline size_t decimal_run(const char *s, size_t n, uint64_t *v)
+{
+	const char *p = s, *end = s + (n < 19 ? n : 19);
+	uint64_t x = 0;
+	for (unsigned d; p < end && (d = (unsigned char)*p - (unsigned)'0') <= 9; p++)
+		x = x * 10 + d;
+	*v = x;
+	return (size_t)(p - s);
+}
+
+/* Whether the k digits at s are a whole decimal number: some, and no
+ * leading 0, which would make them octal. */
+static inline bool plain_decimal(const char *s, size_t k)
+{
+	return k == 1 || (k > 1 && s[0] != '0');
+}
+
+/* 0x and at most 16 hex digits, or a plain decimal number. */
+static inline bool quick_number(const char *s, size_t n, uint64_t *out)
+{
+	if (n > 2 && n <= 18 && s[0] == '0' && (s[1] | 0x20) == 'x') {
+		uint64_t v = 0;
+		for (size_t i = 2; i < n; i++) {
+			unsigned d = digit1[(unsigned char)s[i]] - 1u;
+			if (d > 15)
+				return false;
+			v = v << 4 | d;
+		}
+		*out = v;
+		return true;
+	}
+	return decimal_run(s, n, out) == n && plain_decimal(s, n);
+}
+
+/* Two plain decimal numbers joined by ':'. */
+static inline bool quick_tuple(const char *s, size_t n, struct devnum_tuple *t)
+{
+	size_t a = decimal_run(s, n, &t->major);
+	if (a >= n || s[a] != ':' || !plain_decimal(s, a))
+		return false;
+	s += a + 1, n -= a + 1;
+	return decimal_run(s, n, &t->minor) == n && plain_decimal(s, n);
+}
+
 int parse_number(const char *s, size_t n, unsigned bare, uint64_t *out,
 		 struct num_error *e)
 {
+	if (bare == 10 && quick_number(s, n, out))
+		return 0;
 	trim(&s, &n);
 	if (n == 0)
 		return refuse(e, NUM_EMPTY, 0, 10);
@@ -142,6 +194,8 @@ int looks_like_tuple(const char *s, size_t n)
 int parse_tuple(const char *s, size_t n, unsigned bare, struct devnum_tuple *t,
 		struct num_error *e)
 {
+	if (bare == 10 && quick_tuple(s, n, t))
+		return 0;
 	trim(&s, &n);
 	const char *sep = separator(s, n);
 	if (!sep)

@@ -26,6 +26,11 @@ static const struct num_case numbers[] = {
 	{ "08", NUM_DIGIT, 0 }, { "0b102", NUM_DIGIT, 0 }, { "0xg", NUM_DIGIT, 0 },
 	{ "1 2", NUM_DIGIT, 0 }, { "1.0", NUM_DIGIT, 0 }, { "0x1fh", NUM_DIGIT, 0 },
 	{ "1e3", NUM_DIGIT, 0 }, { "１", NUM_DIGIT, 0 },
+	/* either side of the quick paths' limits: 19 decimal digits, 16 hex */
+	{ "9999999999999999999", NUM_OK, 9999999999999999999u },
+	{ "10000000000000000000", NUM_OK, 10000000000000000000u },
+	{ "0x0123456789abcdef", NUM_OK, 0x123456789abcdef },
+	{ "0x00000000000000001", NUM_OK, 1 }, { "010", NUM_OK, 8 }, { "0x1g", NUM_DIGIT, 0 },
 };
 
 struct tuple_case { const char *in; enum num_status status; uint64_t major, minor; };
@@ -38,7 +43,31 @@ static const struct tuple_case tuples[] = {
 	{ "3", NUM_NOT_TUPLE, 0, 0 }, { "", NUM_EMPTY, 0, 0 }, { "3:", NUM_EMPTY, 0, 0 },
 	{ ":1", NUM_EMPTY, 0, 0 }, { "3:1:2", NUM_DIGIT, 0, 0 }, { "3:-1", NUM_SIGN, 0, 0 },
 	{ "3 1 2", NUM_DIGIT, 0, 0 }, { "a:1", NUM_DIGIT, 0, 0 },
+	{ "0:0", NUM_OK, 0, 0 }, { "010:010", NUM_OK, 8, 8 }, { "00:1", NUM_OK, 0, 1 },
+	{ "3:010", NUM_OK, 3, 8 }, { "12345678901234567890:1", NUM_OK, 12345678901234567890u, 1 },
+	{ "1:18446744073709551616", NUM_OVERFLOW, 0, 0 }, { "1:0x", NUM_NODIGITS, 0, 0 },
+	{ "8:9h", NUM_OK, 8, 9 }, { "08:1", NUM_DIGIT, 0, 0 },
 };
+
+/* The quick paths against the general one: a leading blank sends any input
+ * down the general path, which the cases above check by hand, so every
+ * short string of the characters that matter must read the same both ways. */
+static int same_both_ways(unsigned long long seed)
+{
+	static const char alphabet[] = "0123456789afxh:, ";
+	char s[24], blank[25] = " ";
+	size_t n = 1 + seed % 21;
+	for (size_t i = 0; i < n; i++, seed /= 17)
+		s[i] = alphabet[seed % 17];
+	memcpy(blank + 1, s, n);
+	struct num_error e1 = { 0 }, e2 = { 0 };
+	uint64_t v1 = 1, v2 = 2;
+	struct devnum_tuple t1 = { 1, 1 }, t2 = { 2, 2 };
+	int n1 = parse_number(s, n, 10, &v1, &e1), n2 = parse_number(blank, n + 1, 10, &v2, &e2);
+	int p1 = parse_tuple(s, n, 10, &t1, &e1), p2 = parse_tuple(blank, n + 1, 10, &t2, &e2);
+	return n1 == n2 && (n1 < 0 || v1 == v2) && p1 == p2 &&
+	       (p1 < 0 || (t1.major == t2.major && t1.minor == t2.minor));
+}
 
 /* --input-base: bare digits in that base; prefixes still say theirs. */
 struct base_case { const char *in; unsigned base; enum num_status status; uint64_t v; };
@@ -89,6 +118,13 @@ int main(void)
 			ok(rc < 0 && e.status == c->status, "'%s' with input base %u is refused",
 			   c->in, c->base);
 	}
+	unsigned long long seed = 0x9e3779b97f4a7c15u, differ = 0;
+	for (int i = 0; i < 1000000; i++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		differ += !same_both_ways(seed >> 11);
+	}
+	ok(differ == 0, "1000000 random strings read the same with and without a leading blank "
+	   "(%llu differ)", differ);
 	struct devnum_tuple t = { 0, 0 };
 	ok(parse_tuple("b3 100", 6, 16, &t, &(struct num_error){ 0 }) == 0 && t.major == 179 &&
 	   t.minor == 256, "stat -c '%%t %%T' of 179:256 is read with input base 16");
