@@ -257,10 +257,11 @@ static unsigned columns(void)
 	return 80;
 }
 
+/* Whether a terminal takes colour; the caller knows it is one. */
 static bool colour(void)
 {
 	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
-	return isatty(1) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
+	return !(nc && *nc) && !(term && !strcmp(term, "dumb"));
 }
 
 static struct format *compile(const char *option, const char *fmt)
@@ -418,7 +419,7 @@ int main(int argc, const char **argv)
 	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;
 	j.columns = columns();
-	j.colour = colour();
+	j.colour = j.columns && colour(); /* columns are 0 off a terminal: one isatty */
 	out.end = j.zero ? '\0' : '\n';
 	out.user = user;
 	out.mtree = uses & KEY(K_MTREE);
