@@ -32,6 +32,7 @@ struct op {
 
 struct format {
 	size_t nops;
+	size_t sealed; /* ops before it end a group's side: no text joins them */
 	uint64_t uses; /* the keys it prints */
 	char *text;
 	struct op op[];
@@ -52,7 +53,7 @@ static int escape(char c, char *out)
 
 static void add_text(struct format *f, size_t *tlen, char c)
 {
-	struct op *last = f->nops ? &f->op[f->nops - 1] : NULL;
+	struct op *last = f->nops > f->sealed ? &f->op[f->nops - 1] : NULL;
 	if (!last || last->kind != OP_TEXT)
 		f->op[f->nops++] = (struct op){ .kind = OP_TEXT, .off = *tlen };
 	f->text[(*tlen)++] = c;
@@ -94,7 +95,7 @@ static int directive(const char **p, struct op *o, char *err, size_t errsize)
 /* "%M:%m" with no width is one op, one call: the hot path of decode. */
 static void add_field(struct format *f, struct op o)
 {
-	struct op *a = f->nops >= 2 ? &f->op[f->nops - 2] : NULL;
+	struct op *a = f->nops >= f->sealed + 2 ? &f->op[f->nops - 2] : NULL;
 	if (a && o.key == K_MINOR && !o.width && a->kind == OP_FIELD && a->key == K_MAJOR &&
 	    !a->width && a[1].kind == OP_TEXT && a[1].len == 1 && f->text[a[1].off] == ':') {
 		*a = (struct op){ .kind = OP_TUPLE };
@@ -133,6 +134,7 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 			if (f->op[*group].els)
 				f->op[f->op[*group].els].end = f->nops;
 			*group = SIZE_MAX;
+			f->sealed = f->nops;
 		}
 		*p = s + 1;
 		return 0;
@@ -164,7 +166,7 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		free(f);
 		return NULL;
 	}
-	f->nops = 0;
+	f->nops = f->sealed = 0;
 	f->uses = 0;
 	for (const char *p = fmt; *p;) {
 		char c = *p++;

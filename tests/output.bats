@@ -66,6 +66,17 @@ load helper
 	assert_output $'8 1 0x801 2049 801 4001 linux32 8:1 %\t|\\'
 }
 
+@test "--format: text after a group is outside it, whichever side ran" {
+	# kernel is 12:20, 0x300001 is 3:1; 0x100000000 is wider than its 32 bits
+	run2 devnum check -s kernel --format '%i <%(%M:%m x%|-%)> %(%c%|same%) y.' \
+		< <(printf '0x300001\n0x100000000\n0x300001\n')
+	assert_failure 1
+	assert_output $'0x300001 <3:1 x> same y.\n0x100000000 <-> same y.\n0x300001 <3:1 x> same y.'
+	# split32: 0x301 is the legacy 8:8 alias of 3:1, whose canonical raw is 3 << 32 | 1
+	run2 devnum check -s split32 --format '%i %(%c x%|same%) y.' < <(printf '0x301\n0x300000001\n')
+	assert_output $'0x301 0x300000001 x y.\n0x300000001 same y.'
+}
+
 @test "--format follows --base and --pad for %r" {
 	run2 devnum decode -s kernel --pad -d --format='%r=%M,%m' 0x800001
 	assert_success
