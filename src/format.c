@@ -30,11 +30,32 @@ struct op {
 	size_t end;     /* OP_GROUP, OP_ELSE: the op after the %) */
 };
 
-struct format {
+/* What runs for one set of fields: a record's fields decide the side of
+ * every group, so for each set the ops that then run are worked out once,
+ * the groups gone and adjacent texts joined (check's ": " and
+ * "canonical in " are one copy).  A stream of one command's records has
+ * few sets; the last PLANS are kept. */
+#define PLANS 4
+
+struct plan {
+	uint64_t have;
+	bool made;
 	size_t nops;
+	struct op *op;
+	char *text; /* the joined texts, TEXT_SLACK bytes past them */
+};
+
+struct plans {
+	unsigned last, next; /* the one used last; the one to replace */
+	struct plan plan[PLANS];
+};
+
+struct format {
+	size_t nops, tlen;
 	size_t sealed; /* ops before it end a group's side: no text joins them */
 	uint64_t uses; /* the keys it prints */
 	char *text;
+	struct plans *plans; /* a cache, filled as records come */
 	struct op op[];
 };
 
@@ -156,18 +177,31 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 	return 0;
 }
 
+/* Room for the plans of f, once its ops and texts are known. */
+static int make_room(struct format *f)
+{
+	if (!(f->plans = calloc(1, sizeof *f->plans)))
+		return -1;
+	for (unsigned i = 0; i < PLANS; i++) {
+		struct plan *p = &f->plans->plan[i];
+		p->op = calloc(f->nops + 1, sizeof p->op[0]);
+		p->text = calloc(1, f->tlen + TEXT_SLACK);
+		if (!p->op || !p->text)
+			return -1;
+	}
+	return 0;
+}
+
 struct format *format_compile(const char *fmt, char *err, size_t errsize)
 {
 	size_t n = strlen(fmt), tlen = 0, group = SIZE_MAX;
-	struct format *f = malloc(sizeof *f + (n + 1) * sizeof f->op[0]);
+	struct format *f = calloc(1, sizeof *f + (n + 1) * sizeof f->op[0]);
 	/* TEXT_SLACK bytes past the text let short runs be copied whole */
 	if (!f || !(f->text = calloc(1, n + 1 + TEXT_SLACK))) {
 		snprintf(err, errsize, "out of memory");
 		free(f);
 		return NULL;
 	}
-	f->nops = f->sealed = 0;
-	f->uses = 0;
 	for (const char *p = fmt; *p;) {
 		char c = *p++;
 		if (c == '%' && *p != '%') {
@@ -186,6 +220,11 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		snprintf(err, errsize, "'%%(' without '%%)'");
 		goto bad;
 	}
+	f->tlen = tlen;
+	if (make_room(f) < 0) {
+		snprintf(err, errsize, "out of memory");
+		goto bad;
+	}
 	return f;
 bad:
 	format_free(f);
@@ -194,8 +233,14 @@ bad:
 
 void format_free(struct format *f)
 {
-	if (f)
-		free(f->text);
+	if (!f)
+		return;
+	for (unsigned i = 0; f->plans && i < PLANS; i++) {
+		free(f->plans->plan[i].op);
+		free(f->plans->plan[i].text);
+	}
+	free(f->plans);
+	free(f->text);
 	free(f);
 }
 
@@ -281,18 +326,59 @@ static inline void put_field(const struct record *r, const struct op *o,
 	}
 }
 
-void format_run(const struct format *f, const struct record *r, const struct style *st)
+/* The ops f runs for a record with the fields `have`, into p. */
+static void make_plan(const struct format *f, uint64_t have, struct plan *p)
 {
+	size_t tlen = 0;
+	p->have = have;
+	p->made = true;
+	p->nops = 0;
 	for (size_t i = 0; i < f->nops; i++) {
 		const struct op *o = &f->op[i];
+		struct op *last = p->nops ? &p->op[p->nops - 1] : NULL;
+		if (o->kind == OP_GROUP && (have & o->need) != o->need)
+			i = o->els ? o->els : o->end - 1;
+		else if (o->kind == OP_ELSE)
+			i = o->end - 1;
+		else if (o->kind == OP_TEXT) {
+			if (!last || last->kind != OP_TEXT)
+				p->op[p->nops++] = (struct op){ .kind = OP_TEXT, .off = tlen };
+			memcpy(p->text + tlen, f->text + o->off, o->len);
+			tlen += o->len;
+			p->op[p->nops - 1].len += o->len;
+		} else if (o->kind != OP_GROUP) {
+			p->op[p->nops++] = *o;
+		}
+	}
+}
+
+static const struct plan *plan_for(const struct format *f, uint64_t have)
+{
+	struct plans *c = f->plans;
+	if (c->plan[c->last].made && c->plan[c->last].have == have)
+		return &c->plan[c->last];
+	for (unsigned i = 0; i < PLANS; i++)
+		if (c->plan[i].made && c->plan[i].have == have)
+			return &c->plan[c->last = i];
+	c->last = c->next;
+	c->next = (c->next + 1) % PLANS;
+	make_plan(f, have, &c->plan[c->last]);
+	return &c->plan[c->last];
+}
+
+void format_run(const struct format *f, const struct record *r, const struct style *st)
+{
+	const struct plan *plan = plan_for(f, r->have);
+	for (size_t i = 0; i < plan->nops; i++) {
+		const struct op *o = &plan->op[i];
 		switch (o->kind) {
 		case OP_TEXT:
 			if (o->len <= TEXT_SLACK) { /* one fixed-size copy, inlined */
 				char *p = out_reserve(TEXT_SLACK);
-				memcpy(p, f->text + o->off, TEXT_SLACK);
+				memcpy(p, plan->text + o->off, TEXT_SLACK);
 				out_commit(p + o->len);
 			} else {
-				out_mem(f->text + o->off, o->len);
+				out_mem(plan->text + o->off, o->len);
 			}
 			break;
 		case OP_TUPLE:
@@ -305,13 +391,6 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 		case OP_SCHEME:
 			if (r->have & KEY(o->key))
 				put_scheme(named_scheme(r, o->key));
-			break;
-		case OP_GROUP:
-			if ((r->have & o->need) != o->need)
-				i = o->els ? o->els : o->end - 1;
-			break;
-		case OP_ELSE:
-			i = o->end - 1;
 			break;
 		default:
 			if (o->width) {
