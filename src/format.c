@@ -21,6 +21,7 @@ enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP, OP_ELSE, OP_STR, OP_SCHEME
 
 struct op {
 	uint8_t kind, key;
+	char sep;       /* OP_TUPLE: the byte between major and minor */
 	uint8_t base;   /* OP_FIELD: 0, the --base style; or 16, 10, 8 bare */
 	bool left;      /* pad on the right */
 	unsigned width; /* pad to this many columns */
@@ -113,13 +114,14 @@ static int directive(const char **p, struct op *o, char *err, size_t errsize)
 	return 0;
 }
 
-/* "%M:%m" with no width is one op, one call: the hot path of decode. */
+/* "%M:%m", "%M %m" or the like, with no width, is one op, one call: the
+ * hot path of decode. */
 static void add_field(struct format *f, struct op o)
 {
 	struct op *a = f->nops >= f->sealed + 2 ? &f->op[f->nops - 2] : NULL;
 	if (a && o.key == K_MINOR && !o.width && a->kind == OP_FIELD && a->key == K_MAJOR &&
-	    !a->width && a[1].kind == OP_TEXT && a[1].len == 1 && f->text[a[1].off] == ':') {
-		*a = (struct op){ .kind = OP_TUPLE };
+	    !a->width && a[1].kind == OP_TEXT && a[1].len == 1) {
+		*a = (struct op){ .kind = OP_TUPLE, .sep = f->text[a[1].off] };
 		f->nops--;
 		return;
 	}
@@ -184,8 +186,9 @@ static int make_room(struct format *f)
 		return -1;
 	for (unsigned i = 0; i < PLANS; i++) {
 		struct plan *p = &f->plans->plan[i];
-		p->op = calloc(f->nops + 1, sizeof p->op[0]);
-		p->text = calloc(1, f->tlen + TEXT_SLACK);
+		/* a tuple op may become three, and its separator text */
+		p->op = calloc(3 * f->nops + 1, sizeof p->op[0]);
+		p->text = calloc(1, f->tlen + f->nops + TEXT_SLACK);
 		if (!p->op || !p->text)
 			return -1;
 	}
@@ -326,26 +329,38 @@ static inline void put_field(const struct record *r, const struct op *o,
 	}
 }
 
+/* Appends n bytes of text to p, joined to a text op just before. */
+static void plan_text(struct plan *p, size_t *tlen, const char *s, size_t n)
+{
+	struct op *last = p->nops ? &p->op[p->nops - 1] : NULL;
+	if (!last || last->kind != OP_TEXT)
+		p->op[p->nops++] = (struct op){ .kind = OP_TEXT, .off = *tlen };
+	memcpy(p->text + *tlen, s, n);
+	*tlen += n;
+	p->op[p->nops - 1].len += n;
+}
+
 /* The ops f runs for a record with the fields `have`, into p. */
 static void make_plan(const struct format *f, uint64_t have, struct plan *p)
 {
+	const uint64_t tuple = KEY(K_MAJOR) | KEY(K_MINOR);
 	size_t tlen = 0;
 	p->have = have;
 	p->made = true;
 	p->nops = 0;
 	for (size_t i = 0; i < f->nops; i++) {
 		const struct op *o = &f->op[i];
-		struct op *last = p->nops ? &p->op[p->nops - 1] : NULL;
-		if (o->kind == OP_GROUP && (have & o->need) != o->need)
+		if (o->kind == OP_GROUP && (have & o->need) != o->need) {
 			i = o->els ? o->els : o->end - 1;
-		else if (o->kind == OP_ELSE)
+		} else if (o->kind == OP_ELSE) {
 			i = o->end - 1;
-		else if (o->kind == OP_TEXT) {
-			if (!last || last->kind != OP_TEXT)
-				p->op[p->nops++] = (struct op){ .kind = OP_TEXT, .off = tlen };
-			memcpy(p->text + tlen, f->text + o->off, o->len);
-			tlen += o->len;
-			p->op[p->nops - 1].len += o->len;
+		} else if (o->kind == OP_TEXT) {
+			plan_text(p, &tlen, f->text + o->off, o->len);
+		} else if (o->kind == OP_TUPLE && (have & tuple) != tuple) {
+			/* a part is missing: the ops the tuple was joined from */
+			p->op[p->nops++] = (struct op){ .kind = OP_FIELD, .key = K_MAJOR };
+			plan_text(p, &tlen, &o->sep, 1);
+			p->op[p->nops++] = (struct op){ .kind = OP_FIELD, .key = K_MINOR };
 		} else if (o->kind != OP_GROUP) {
 			p->op[p->nops++] = *o;
 		}
@@ -382,7 +397,7 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 			}
 			break;
 		case OP_TUPLE:
-			out_tuple(r->num[K_MAJOR], r->num[K_MINOR]);
+			out_pair(r->num[K_MAJOR], o->sep, r->num[K_MINOR]);
 			break;
 		case OP_STR:
 			if (r->have & KEY(o->key))

@@ -150,12 +150,12 @@ static void out_padded(uint64_t v, unsigned base, unsigned width)
 	out_len += n;
 }
 
-void out_tuple(uint64_t major, uint64_t minor)
+void out_pair(uint64_t major, char sep, uint64_t minor)
 {
 	unsigned a = count_digits(major, 10), b = count_digits(minor, 10);
 	char *p = room(a + b + 1);
 	put_digits(p, a, major, 10);
-	p[a] = ':';
+	p[a] = sep;
 	put_digits(p + a + 1, b, minor, 10);
 	out_len += a + b + 1;
 }

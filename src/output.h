@@ -72,8 +72,13 @@ static inline void out_commit(const char *end)
 
 void out_str(const char *s);
 void out_u64(uint64_t v);
-/* "major:minor" in one go: the hot path of decode */
-void out_tuple(uint64_t major, uint64_t minor);
+/* Two decimal numbers and the byte between them in one go, "major:minor"
+ * or "major minor": the hot path of decode and its --format. */
+void out_pair(uint64_t major, char sep, uint64_t minor);
+static inline void out_tuple(uint64_t major, uint64_t minor)
+{
+	out_pair(major, ':', minor);
+}
 /* v's digits in base 16, 10 or 8, no prefix */
 void out_digits(uint64_t v, unsigned base);
 /* v in base 16 (0x...), 10 or 8 (0...), zero-padded to `digits` if nonzero */

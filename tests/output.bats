@@ -77,6 +77,13 @@ load helper
 	assert_output $'0x301 0x300000001 x y.\n0x300000001 same y.'
 }
 
+@test "--format: %M:%m of a record with no tuple prints the separator alone" {
+	# kernel is 12:20 in 32 bits: 0x100000000 is invalid and has no tuple
+	run2 devnum check -s kernel --format '%i [%M:%m] [%M %m]' 0x100000000 0x300001
+	assert_failure 1
+	assert_output $'0x100000000 [:] [ ]\n0x300001 [3:1] [3 1]'
+}
+
 @test "--format follows --base and --pad for %r" {
 	run2 devnum decode -s kernel --pad -d --format='%r=%M,%m' 0x800001
 	assert_success

@@ -1,6 +1,7 @@
 /* test_format.c - templates: which side of each group runs, for records
  * whose fields come and go, more sets of them than format.c keeps plans
- * for, so that plans are made, kept, dropped and made again. */
+ * for, so that plans are made, kept, dropped and made again; and %M:%m,
+ * one op, with a part missing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,17 +14,17 @@
 static const char *const input = "in", *const note = "nb", *const error = "err";
 
 /* The record with the fields of `mask` (bit 0 major, 1 minor, 2 input,
- * 3 note, 4 error) and what the template below must print for it, worked
- * out here field by field. */
+ * 3 note, 4 error) and, in want, what the group template below must print
+ * for it, worked out here field by field. */
 static void record_for(unsigned mask, struct record *r, char *want)
 {
+	static const enum key bit[] = { K_MAJOR, K_MINOR, K_INPUT, K_NOTE, K_ERROR };
+	static const char *const shown[] = { "8 x", "1 x", "in x", "nb x", "err x" };
 	memset(r, 0, sizeof *r);
 	r->num[K_MAJOR] = 8, r->num[K_MINOR] = 1;
 	r->text[K_INPUT] = input, r->len[K_INPUT] = 2;
 	r->text[K_NOTE] = note, r->len[K_NOTE] = 2;
 	r->text[K_ERROR] = error, r->len[K_ERROR] = 3;
-	static const enum key bit[] = { K_MAJOR, K_MINOR, K_INPUT, K_NOTE, K_ERROR };
-	static const char *const shown[] = { "8 x", "1 x", "in x", "nb x", "err x" };
 	want[0] = 0;
 	for (unsigned b = 0; b < 5; b++) {
 		if (mask >> b & 1)
@@ -32,39 +33,54 @@ static void record_for(unsigned mask, struct record *r, char *want)
 		strcat(want, mask >> b & 1 ? shown[b] : "-");
 		strcat(want, "] ");
 	}
-	strcat(want, "end");
+	strcat(want, "end\n");
 }
 
-int main(void)
+/* What the template fmt prints for the records of masks, a line each,
+ * into got; in want, the group template's lines for them. */
+static void run(const char *fmt, const unsigned *masks, size_t n, char *got, size_t size,
+		char *want)
 {
-	char err[128], want[64 * 16] = "", got[64 * 16];
-	struct format *f = format_compile("[%(%M x%|-%)] [%(%m x%|-%)] [%(%i x%|-%)] "
-					  "[%(%{note} x%|-%)] [%(%{error} x%|-%)] end",
-					  err, sizeof err);
-	ok(f != NULL, "the template compiles: %s", f ? "yes" : err);
-	if (!f)
-		return done_testing();
-	static const unsigned masks[] = { 0, 31, 1, 2, 4, 8, 16, 5, 26, 0, 31, 1, 1, 16 };
+	char err[128];
+	struct format *f = format_compile(fmt, err, sizeof err);
 	int p[2], saved = dup(1);
-	if (pipe(p) < 0)
-		return 99;
+	if (!f || pipe(p) < 0) {
+		printf("Bail out! %s: %s\n", fmt, f ? "no pipe" : err);
+		exit(99);
+	}
 	dup2(p[1], 1);
 	close(p[1]);
-	for (size_t i = 0; i < sizeof masks / sizeof masks[0]; i++) {
+	want[0] = 0;
+	for (size_t i = 0; i < n; i++) {
 		struct record r;
 		char line[64];
 		record_for(masks[i], &r, line);
+		strcat(want, line);
 		format_run(f, &r, &(struct style){ 16, false });
 		out_char('\n');
-		strcat(want, line);
-		strcat(want, "\n");
 	}
 	out_flush();
 	dup2(saved, 1);
 	close(saved);
-	ssize_t n = read(p[0], got, sizeof got - 1);
-	got[n < 0 ? 0 : n] = 0;
-	ok(!strcmp(got, want), "14 records of 10 field sets print each group's side:\n%s", got);
+	ssize_t len = read(p[0], got, size - 1);
+	got[len < 0 ? 0 : len] = 0;
+	close(p[0]);
 	format_free(f);
+}
+
+int main(void)
+{
+	char got[1024], want[1024];
+	static const unsigned sets[] = { 0, 31, 1, 2, 4, 8, 16, 5, 26, 0, 31, 1, 1, 16 };
+	run("[%(%M x%|-%)] [%(%m x%|-%)] [%(%i x%|-%)] [%(%{note} x%|-%)] "
+	    "[%(%{error} x%|-%)] end", sets, sizeof sets / sizeof sets[0], got, sizeof got, want);
+	ok(!strcmp(got, want), "14 records of 10 field sets print each group's side:\n%s", got);
+
+	/* a part missing, each prints as its own directive would, nothing,
+	 * and the separator stays */
+	static const unsigned parts[] = { 3, 1, 2, 0, 3, 2 };
+	run("%M:%m|%M %m|%M,%m", parts, sizeof parts / sizeof parts[0], got, sizeof got, want);
+	ok(!strcmp(got, "8:1|8 1|8,1\n8:|8 |8,\n:1| 1|,1\n:| |,\n8:1|8 1|8,1\n:1| 1|,1\n"),
+	   "a tuple with a part missing prints the other and the separator:\n%s", got);
 	return done_testing();
 }
