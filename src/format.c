@@ -182,13 +182,16 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 /* Room for the plans of f, once its ops and texts are known. */
 static int make_room(struct format *f)
 {
+	size_t tuples = 0;
+	for (size_t i = 0; i < f->nops; i++)
+		tuples += f->op[i].kind == OP_TUPLE;
 	if (!(f->plans = calloc(1, sizeof *f->plans)))
 		return -1;
 	for (unsigned i = 0; i < PLANS; i++) {
 		struct plan *p = &f->plans->plan[i];
-		/* a tuple op may become three, and its separator text */
-		p->op = calloc(3 * f->nops + 1, sizeof p->op[0]);
-		p->text = calloc(1, f->tlen + f->nops + TEXT_SLACK);
+		/* a tuple op may become three, and its separator a text */
+		p->op = calloc(f->nops + 2 * tuples + 1, sizeof p->op[0]);
+		p->text = calloc(1, f->tlen + tuples + TEXT_SLACK);
 		if (!p->op || !p->text)
 			return -1;
 	}
