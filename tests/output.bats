@@ -48,6 +48,28 @@ load helper
 	assert_output $'\ufffd\ufffd\x01"\\\t\u00e9\ufffd\ufffd'
 }
 
+@test "--json: every byte at every place of a 17-byte input" {
+	# each byte but NUL and newline, at each place of a 17-byte input: jq
+	# must read back the input, a byte outside UTF-8 as U+FFFD, and a CR
+	# that ends the line as part of its CRLF ending
+	local a=aaaaaaaaaaaaaaaa d=$BATS_TEST_TMPDIR b i x y
+	for b in $(seq 1 255); do
+		[ "$b" = 10 ] && continue
+		printf -v x '\\x%02x' "$b"
+		y=$x
+		[ "$b" -ge 128 ] && y='\xef\xbf\xbd'
+		for i in {0..16}; do
+			printf "${a:0:i}$x${a:0:16-i}\n" >&3
+			[ "$b" = 13 ] && [ "$i" = 16 ] && y=
+			printf "${a:0:i}$y${a:0:16-i}\n" >&4
+		done
+	done 3> "$d/in" 4> "$d/want"
+	devnum decode --json < "$d/in" > "$d/out" || [ $? = 2 ]
+	jq -r .input < "$d/out" > "$d/got"
+	cmp "$d/got" "$d/want"
+	[ "$(wc -l < "$d/got")" = $((254 * 17)) ]
+}
+
 @test "--json -z: NUL bytes inside records are escaped" {
 	run2 bash -c "printf 'a\\nb\\0' | devnum -z --json decode | tr '\\0' '\\n' | jq -r .input"
 	assert_output $'a\nb'
