@@ -179,21 +179,24 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 	return 0;
 }
 
-/* Room for the plans of f, once its ops and texts are known. */
+/* Room for the plans of f, once its ops and texts are known: one block,
+ * the plans, then each one's ops, then each one's text. */
 static int make_room(struct format *f)
 {
 	size_t tuples = 0;
 	for (size_t i = 0; i < f->nops; i++)
 		tuples += f->op[i].kind == OP_TUPLE;
-	if (!(f->plans = calloc(1, sizeof *f->plans)))
+	/* a tuple op may become three, and its separator a text */
+	size_t nops = f->nops + 2 * tuples + 1, tlen = f->tlen + tuples + TEXT_SLACK;
+	char *block = calloc(1, sizeof *f->plans + PLANS * (nops * sizeof(struct op) + tlen));
+	if (!block)
 		return -1;
+	f->plans = (struct plans *)(void *)block;
+	struct op *op = (struct op *)(void *)(f->plans + 1);
+	char *text = (char *)(op + PLANS * nops);
 	for (unsigned i = 0; i < PLANS; i++) {
-		struct plan *p = &f->plans->plan[i];
-		/* a tuple op may become three, and its separator a text */
-		p->op = calloc(f->nops + 2 * tuples + 1, sizeof p->op[0]);
-		p->text = calloc(1, f->tlen + tuples + TEXT_SLACK);
-		if (!p->op || !p->text)
-			return -1;
+		f->plans->plan[i].op = op + i * nops;
+		f->plans->plan[i].text = text + i * tlen;
 	}
 	return 0;
 }
@@ -241,10 +244,6 @@ void format_free(struct format *f)
 {
 	if (!f)
 		return;
-	for (unsigned i = 0; f->plans && i < PLANS; i++) {
-		free(f->plans->plan[i].op);
-		free(f->plans->plan[i].text);
-	}
 	free(f->plans);
 	free(f->text);
 	free(f);
