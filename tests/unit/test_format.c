@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "capture.h"
 #include "format.h"
 #include "output.h"
 #include "tap.h"
@@ -36,50 +36,51 @@ static void record_for(unsigned mask, struct record *r, char *want)
 	strcat(want, "end\n");
 }
 
-/* What the template fmt prints for the records of masks, a line each,
- * into got; in want, the group template's lines for them. */
-static void run(const char *fmt, const unsigned *masks, size_t n, char *got, size_t size,
-		char *want)
+/* A template and the records it is run over: the masks of their fields. */
+struct run {
+	const char *fmt;
+	const unsigned *masks;
+	size_t n;
+	char want[1024]; /* the group template's lines for them */
+};
+
+/* Prints each record of the run by its template, a line each. */
+static void print(void *arg)
 {
+	struct run *run = arg;
 	char err[128];
-	struct format *f = format_compile(fmt, err, sizeof err);
-	int p[2], saved = dup(1);
-	if (!f || pipe(p) < 0) {
-		printf("Bail out! %s: %s\n", fmt, f ? "no pipe" : err);
+	struct format *f = format_compile(run->fmt, err, sizeof err);
+	if (!f) {
+		fprintf(stderr, "Bail out! %s: %s\n", run->fmt, err);
 		exit(99);
 	}
-	dup2(p[1], 1);
-	close(p[1]);
-	want[0] = 0;
-	for (size_t i = 0; i < n; i++) {
+	run->want[0] = 0;
+	for (size_t i = 0; i < run->n; i++) {
 		struct record r;
 		char line[64];
-		record_for(masks[i], &r, line);
-		strcat(want, line);
+		record_for(run->masks[i], &r, line);
+		strcat(run->want, line);
 		format_run(f, &r, &(struct style){ 16, false });
 		out_char('\n');
 	}
-	out_flush();
-	dup2(saved, 1);
-	close(saved);
-	ssize_t len = read(p[0], got, size - 1);
-	got[len < 0 ? 0 : len] = 0;
-	close(p[0]);
 	format_free(f);
 }
 
 int main(void)
 {
-	char got[1024], want[1024];
+	char got[1024];
 	static const unsigned sets[] = { 0, 31, 1, 2, 4, 8, 16, 5, 26, 0, 31, 1, 1, 16 };
-	run("[%(%M x%|-%)] [%(%m x%|-%)] [%(%i x%|-%)] [%(%{note} x%|-%)] "
-	    "[%(%{error} x%|-%)] end", sets, sizeof sets / sizeof sets[0], got, sizeof got, want);
-	ok(!strcmp(got, want), "14 records of 10 field sets print each group's side:\n%s", got);
+	struct run groups = { "[%(%M x%|-%)] [%(%m x%|-%)] [%(%i x%|-%)] [%(%{note} x%|-%)] "
+			      "[%(%{error} x%|-%)] end", sets, sizeof sets / sizeof sets[0], "" };
+	capture(print, &groups, got, sizeof got);
+	ok(!strcmp(got, groups.want), "14 records of 10 field sets print each group's side:\n%s",
+	   got);
 
 	/* a part missing, each prints as its own directive would, nothing,
 	 * and the separator stays */
 	static const unsigned parts[] = { 3, 1, 2, 0, 3, 2 };
-	run("%M:%m|%M %m|%M,%m", parts, sizeof parts / sizeof parts[0], got, sizeof got, want);
+	struct run tuples = { "%M:%m|%M %m|%M,%m", parts, sizeof parts / sizeof parts[0], "" };
+	capture(print, &tuples, got, sizeof got);
 	ok(!strcmp(got, "8:1|8 1|8,1\n8:|8 |8,\n:1| 1|,1\n:| |,\n8:1|8 1|8,1\n:1| 1|,1\n"),
 	   "a tuple with a part missing prints the other and the separator:\n%s", got);
 	return done_testing();
