@@ -363,6 +363,8 @@ static void make_plan(const struct format *f, uint64_t have, struct plan *p)
 			p->op[p->nops++] = (struct op){ .kind = OP_FIELD, .key = K_MAJOR };
 			plan_text(p, &tlen, &o->sep, 1);
 			p->op[p->nops++] = (struct op){ .kind = OP_FIELD, .key = K_MINOR };
+		} else if ((o->kind == OP_STR || o->kind == OP_SCHEME) && !(have & KEY(o->key))) {
+			continue; /* a field the record lacks prints nothing */
 		} else if (o->kind != OP_GROUP) {
 			p->op[p->nops++] = *o;
 		}
@@ -401,13 +403,11 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 		case OP_TUPLE:
 			out_pair(r->num[K_MAJOR], o->sep, r->num[K_MINOR]);
 			break;
-		case OP_STR:
-			if (r->have & KEY(o->key))
-				out_mem(r->text[o->key], r->len[o->key]);
+		case OP_STR: /* the plan holds it only where the record has it */
+			out_mem(r->text[o->key], r->len[o->key]);
 			break;
 		case OP_SCHEME:
-			if (r->have & KEY(o->key))
-				put_scheme(named_scheme(r, o->key));
+			put_scheme(named_scheme(r, o->key));
 			break;
 		default:
 			if (o->width) {

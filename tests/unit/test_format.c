@@ -83,5 +83,12 @@ int main(void)
 	capture(print, &tuples, got, sizeof got);
 	ok(!strcmp(got, "8:1|8 1|8,1\n8:|8 |8,\n:1| 1|,1\n:| |,\n8:1|8 1|8,1\n:1| 1|,1\n"),
 	   "a tuple with a part missing prints the other and the separator:\n%s", got);
+
+	/* text fields outside any group: there or not, record by record */
+	static const unsigned texts[] = { 12, 4, 0, 8, 12 };
+	struct run bare = { "<%i|%{note}>", texts, sizeof texts / sizeof texts[0], "" };
+	capture(print, &bare, got, sizeof got);
+	ok(!strcmp(got, "<in|nb>\n<in|>\n<|>\n<|nb>\n<in|nb>\n"),
+	   "a text field prints where the record has it, nothing where not:\n%s", got);
 	return done_testing();
 }
