@@ -29,11 +29,6 @@ const devnum_scheme *container_scheme(const struct container *c, const devnum_sc
 	return named(c->scheme);
 }
 
-static uint64_t ones(unsigned bits)
-{
-	return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
-}
-
 static void refuse(struct judgement *j, enum verdict v, const char *field, uint64_t value,
 		   uint64_t limit)
 {

@@ -106,6 +106,16 @@ struct judgement {
 	struct fields f;     /* the fields stored */
 };
 
+/* The capacities most fields have: ustar's 7 octal digits, 32 bits. */
+#define OCT7 UINT64_C(07777777)
+#define U32 UINT64_C(0xffffffff)
+
+/* The largest value of a field of `bits`. */
+static inline uint64_t ones(unsigned bits)
+{
+	return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
 /* Whether c's field holds a raw value of some scheme (else a tuple). */
 static inline bool stores_raw(const struct container *c)
 {

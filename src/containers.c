@@ -9,8 +9,6 @@
 
 #include "container.h"
 
-#define U32 UINT64_C(0xffffffff)
-#define OCT7 UINT64_C(2097151) /* 07777777 */
 #define KMAJ 4095              /* the kernel's 12:20 dev_t */
 #define KMIN UINT64_C(1048575)
 

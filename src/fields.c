@@ -9,9 +9,6 @@
 #include "container.h"
 #include "number.h"
 
-#define OCT7 UINT64_C(2097151)
-#define U32 UINT64_C(0xffffffff)
-
 typedef unsigned long long ull;
 
 /* One ustar-style field: 7 octal digits; gnutar's base-256 as its 8
@@ -124,8 +121,7 @@ static void field_name(const struct container *c, unsigned i, char *buf, size_t 
 static int number(const struct container *c, struct word w, uint64_t *v)
 {
 	struct num_error e;
-	uint64_t max = c->store != S_WORD ? U32
-		       : c->bits == 64 ? UINT64_MAX : (UINT64_C(1) << c->bits) - 1;
+	uint64_t max = c->store != S_WORD ? U32 : ones(c->bits);
 	return parse_number(w.s, w.n, 10, v, &e) < 0 || *v > max ? -1 : 0;
 }
 
