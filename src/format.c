@@ -52,7 +52,7 @@ struct plans {
 };
 
 struct format {
-	size_t nops, tlen;
+	size_t nops;
 	size_t sealed; /* ops before it end a group's side: no text joins them */
 	uint64_t uses; /* the keys it prints */
 	char *text;
@@ -179,15 +179,15 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 	return 0;
 }
 
-/* Room for the plans of f, once its ops and texts are known: one block,
- * the plans, then each one's ops, then each one's text. */
-static int make_room(struct format *f)
+/* Room for the plans of f, once its ops and its text_len bytes of text are
+ * known: one block, the plans, then each one's ops, then each one's text. */
+static int make_room(struct format *f, size_t text_len)
 {
 	size_t tuples = 0;
 	for (size_t i = 0; i < f->nops; i++)
 		tuples += f->op[i].kind == OP_TUPLE;
 	/* a tuple op may become three, and its separator a text */
-	size_t nops = f->nops + 2 * tuples + 1, tlen = f->tlen + tuples + TEXT_SLACK;
+	size_t nops = f->nops + 2 * tuples + 1, tlen = text_len + tuples + TEXT_SLACK;
 	char *block = calloc(1, sizeof *f->plans + PLANS * (nops * sizeof(struct op) + tlen));
 	if (!block)
 		return -1;
@@ -229,8 +229,7 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		snprintf(err, errsize, "'%%(' without '%%)'");
 		goto bad;
 	}
-	f->tlen = tlen;
-	if (make_room(f) < 0) {
+	if (make_room(f, tlen) < 0) {
 		snprintf(err, errsize, "out of memory");
 		goto bad;
 	}
