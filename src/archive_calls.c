@@ -1,30 +1,21 @@
 /* archive_calls.c - libarchive, loaded when scan first needs it. */
 #include <config.h>
 
-#include <dlfcn.h>
-#include <stdio.h>
-
 #include "archive_calls.h"
+#include "loader.h"
 
 const struct archive_calls *archive_calls(char *err, size_t size)
 {
 	static struct archive_calls calls;
 	static void *lib;
-	if (lib)
-		return &calls;
-	void *h = dlopen(LIBARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		snprintf(err, size, "scan needs libarchive: %s", dlerror());
-		return NULL;
-	}
-#define ARCHIVE_CALL(type, name, args) \
-	if (!(*(void **)&calls.name = dlsym(h, #name))) { \
-		snprintf(err, size, "scan needs libarchive's %s: %s", #name, dlerror()); \
-		dlclose(h); \
-		return NULL; \
-	}
-	ARCHIVE_CALLS(ARCHIVE_CALL)
+#define ARCHIVE_CALL(type, name, args) #name,
+	static const char *const names[] = { ARCHIVE_CALLS(ARCHIVE_CALL) };
 #undef ARCHIVE_CALL
-	lib = h;
-	return &calls;
+#define ARCHIVE_CALL(type, name, args) (void **)&calls.name,
+	void **const slots[] = { ARCHIVE_CALLS(ARCHIVE_CALL) };
+#undef ARCHIVE_CALL
+	if (!lib)
+		lib = load_calls(LIBARCHIVE_SONAME, "scan", names, slots,
+				 sizeof names / sizeof names[0], err, size);
+	return lib ? &calls : NULL;
 }

@@ -81,6 +81,7 @@ struct command {
 	bool pairs;            /* "3 1" is the tuple 3:1 */
 	bool table;            /* plain rows are table rows: trimmed, folded */
 	bool no_operands;      /* takes none */
+	bool names;            /* its operands and records are file names: escaped */
 	bool boxed;            /* its first operand names a container */
 	unsigned hang;         /* table: the column a folded row continues at */
 	record_fn record;      /* one record's work, for the record loop */

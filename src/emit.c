@@ -148,6 +148,7 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		return p + len;
 	}
 	case T_TEXT:
+	case T_NAME:
 		return fast_text(p, r->text[k], r->len[k]);
 	default:
 		return NULL;
@@ -199,16 +200,19 @@ static bool emit_json_fast(const struct record *r, char end)
 
 static void emit_json(const struct record *r, char end)
 {
-	if (emit_json_fast(r, end))
+	if (!r->unknown && emit_json_fast(r, end))
 		return;
 
 	bool first = true;
 	out_char('{');
-	for (uint64_t have = r->have; have; have &= have - 1) {
+	for (uint64_t have = r->have | r->unknown; have; have &= have - 1) {
 		enum key k = (enum key)__builtin_ctzll(have);
 		if (!keys[k].json)
 			continue;
-		if (keys[k].type == T_RAW) {
+		if (r->unknown & KEY(k)) {
+			json_key(k, first);
+			out_str("null");
+		} else if (keys[k].type == T_RAW) {
 			json_raw(r, k, first);
 		} else {
 			json_key(k, first);

@@ -125,7 +125,7 @@ static void add_field(struct format *f, struct op o)
 		f->nops--;
 		return;
 	}
-	if (!o.width && keys[o.key].type == T_TEXT)
+	if (!o.width && keys[o.key].type == T_TEXT && o.key != K_INPUT)
 		o.kind = OP_STR;
 	else if (!o.width && keys[o.key].type == T_SCHEME)
 		o.kind = OP_SCHEME;
@@ -326,7 +326,12 @@ static inline void put_field(const struct record *r, const struct op *o,
 			out_u64(r->num[k]);
 		break;
 	case T_SCHEME: put_scheme(named_scheme(r, k)); break;
-	default: out_mem(r->text[k], r->len[k]); break;
+	case T_NAME: out_escaped(r->text[k], r->len[k]); break;
+	default:
+		if (k == K_INPUT && st->names)
+			out_escaped(r->text[k], r->len[k]);
+		else
+			out_mem(r->text[k], r->len[k]);
 	}
 }
 

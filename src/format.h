@@ -13,6 +13,7 @@ struct format;
 struct style {
 	unsigned base;
 	bool pad;
+	bool names; /* K_INPUT is a file name: escaped as T_NAME fields are */
 };
 
 /* The compiled template, or NULL with the reason in err. */

@@ -425,6 +425,7 @@ int main(int argc, const char **argv)
 	out.mtree = uses & KEY(K_MTREE);
 	out.plain = plain = c->plain ? compile(c->name, c->plain) : NULL;
 	out.trim = c->table;
+	out.style.names = c->names;
 	out.fold = c->table && c->hang && j.columns > c->hang + 20 ? j.columns : 0;
 	out.hang = c->hang;
 	if (c == &cmd_layout)

@@ -235,6 +235,31 @@ void out_json_str(const char *str, size_t n)
 	out_char('"');
 }
 
+void out_escaped(const char *s, size_t n)
+{
+	static const char named[] = "\a\b\t\n\v\f\r";
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *e = c ? memchr(named, c, sizeof named - 1) : NULL;
+		char *p = out_reserve(4);
+		if (c == '\\') {
+			memcpy(p, "\\\\", 2);
+			p += 2;
+		} else if (c >= 0x20 && c < 0x7f) {
+			*p++ = (char)c;
+		} else if (e) {
+			*p++ = '\\';
+			*p++ = "abtnvfr"[e - named];
+		} else {
+			*p++ = '\\';
+			*p++ = (char)('0' + (c >> 6));
+			*p++ = (char)('0' + (c >> 3 & 7));
+			*p++ = (char)('0' + (c & 7));
+		}
+		out_commit(p);
+	}
+}
+
 #define QUOTE_MAX 80
 
 void quote(char *buf, size_t size, const char *s, size_t n)
@@ -257,14 +282,27 @@ void quote(char *buf, size_t size, const char *s, size_t n)
 	buf[o] = 0;
 }
 
+/* A message's bytes that are not printable ASCII as \xHH, the rule of the
+ * operands quote() writes: a message may carry a name from an archive. */
+static size_t printable(char *to, size_t size, const char *s)
+{
+	size_t o = 0;
+	for (; *s && o + 4 < size; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c >= 0x20 && c < 0x7f)
+			to[o++] = (char)c;
+		else
+			o += (size_t)snprintf(to + o, size - o, "\\x%02x", c);
+	}
+	return o;
+}
+
 void vdiag(const char *fmt, va_list ap)
 {
-	char msg[1024];
-	int n = snprintf(msg, sizeof msg, "devnum: ");
-	int m = vsnprintf(msg + n, sizeof msg - (size_t)n - 1, fmt, ap);
-	size_t len = (size_t)n + (m < 0 ? 0 : (size_t)m);
-	if (len > sizeof msg - 2)
-		len = sizeof msg - 2;
+	char text[1024], msg[1024];
+	(void)vsnprintf(text, sizeof text, fmt, ap);
+	size_t len = 8 + printable(msg + 8, sizeof msg - 9, text);
+	memcpy(msg, "devnum: ", 8);
 	msg[len++] = '\n';
 	out_flush();
 	(void)write_all(2, msg, len);

@@ -111,6 +111,11 @@ extern int out_errno;
 /* The digits a raw of `width` bits takes in `base`, at its widest. */
 unsigned digits_for(unsigned width, unsigned base);
 
+/* n bytes of a name as GNU tar's default quoting style writes it:
+ * printable ASCII as it is, backslash doubled, \a \b \t \n \v \f \r,
+ * and every other byte as a backslash and three octal digits. */
+void out_escaped(const char *s, size_t n);
+
 /* Writes s into buf as a quoted operand: printable ASCII kept, anything
  * else escaped, and cut short with "..." past a screenful. */
 void quote(char *buf, size_t size, const char *s, size_t n);

@@ -21,8 +21,12 @@ enum key {
 	K_INPUT,       /* text: the operand or line, as given */
 	K_SCHEME,      /* the record's scheme: its name */
 	K_FROM,        /* convert: the input's scheme */
-	K_PATH,        /* text: scan: the entry's path in the archive */
+	K_PATH,        /* name: scan: the entry's path in the archive */
 	K_FORMAT,      /* text: scan: the archive format, as libarchive names it */
+	K_SEGMENT,     /* number: scan: which archive of the input, from 1 */
+	K_OFFSET,      /* number: scan: the byte of the input it starts at */
+	K_COMPRESSION, /* text: scan: its compression, or none */
+	K_LINK,        /* name: scan: the entry a hard link names */
 	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
@@ -66,8 +70,10 @@ enum key {
  * text and null in JSON; T_LIST: words separated by blanks, a JSON array,
  * in text with commas; T_WORDS: the same, in text as they are;
  * T_SCHEME: the name of the record's scheme (or from), looked up only when
- * printed */
-enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME };
+ * printed; T_NAME: a name from an archive, text escaped as GNU tar
+ * escapes it in plain and --format output, so that no byte of it can
+ * reach a terminal or forge a record */
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME };
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */
@@ -97,6 +103,7 @@ enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */
 
 struct record {
 	uint64_t have; /* KEY(k) set: field k holds a value */
+	uint64_t unknown; /* KEY(k) set: field k is not known: null in JSON */
 	const devnum_scheme *scheme; /* K_SCHEME; K_RAW is in it */
 	const devnum_scheme *from;   /* K_FROM; K_CANON_RAW is in it */
 	bool warn;                      /* plain output: K_NOTE is a warning */
@@ -116,6 +123,7 @@ struct record {
 static inline void record_start(struct record *r, const char *in, size_t n)
 {
 	r->have = KEY(K_INPUT);
+	r->unknown = 0;
 	r->text[K_INPUT] = in;
 	r->len[K_INPUT] = n;
 	r->scheme = r->from = NULL;
@@ -126,6 +134,7 @@ static inline void record_start(struct record *r, const char *in, size_t n)
 static inline void record_next(struct record *r)
 {
 	r->have &= KEY(K_INPUT);
+	r->unknown = 0;
 	r->scheme = r->from = NULL;
 	r->warn = r->shown = false;
 }

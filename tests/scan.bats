@@ -34,16 +34,16 @@ text() {
 	zeros $(($1 - ${#2}))
 }
 
-# header NAME TYPE SIZE MAJOR MINOR: one 512-byte ustar header; MAJOR and
-# MINOR are printf formats for the 8-byte devmajor and devminor fields
-# (offsets 329 and 337), so base-256 bytes can be written; the checksum
-# (offset 148) is the sum of the bytes with the field as blanks.
+# header NAME TYPE SIZE MAJOR MINOR [LINK]: one 512-byte ustar header;
+# MAJOR and MINOR are printf formats for the 8-byte devmajor and devminor
+# fields (offsets 329 and 337), so base-256 bytes can be written; the
+# checksum (offset 148) is the sum of the bytes with the field as blanks.
 header() {
 	{
 		text 100 "$1"; text 8 0000644; text 8 0000000; text 8 0000000
 		text 12 "$(printf '%011o' "$3")"; text 12 00000000000
 		printf '        %s' "$2"
-		zeros 100
+		text 100 "${6:-}"
 		text 6 ustar; printf 00
 		zeros 64
 		printf "$4"; printf "$5"
@@ -214,7 +214,11 @@ pax() {
 	assert_output ""
 	assert_equal "$stderr" ""
 	run2 devnum scan --summary plain.tar
-	assert_equal "$stderr" "devnum: plain.tar: 1 entries, 0 devices, 0 with findings"
+	assert_equal "$stderr" "devnum: plain.tar: segment 1 at byte 0, uncompressed: 1 entry, 0 devices, 0 with findings
+devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
+	run2 devnum scan --summary nonexistent
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'nonexistent': No such file or directory"
 }
 
 @test "scan: usage errors for options it does not take" {
@@ -240,4 +244,102 @@ pax() {
 	: >empty.tar
 	run bash -c 'LD_DEBUG=libs devnum scan empty.tar 2>&1 >/dev/null | grep -c "calling init: .*libarchive"'
 	assert_output 1
+}
+
+@test "scan: names are escaped as GNU tar escapes them; a newline cannot forge a record" {
+	printf '#mtree\n./ok\\012-:\\040./sda:\\040block\\0408:0 type=char device=native,4096,0\n' >forged
+	run2 devnum scan forged
+	assert_failure 1
+	assert_output "forged: ./ok\\n-: ./sda: block 8:0: char 4096:0 [not-linux] major 4096 above 4095: Linux cannot make this device"
+	printf '#mtree\n./t\\033]0;x\\007\\134\\303\\251 type=char device=native,1,3\n' >esc
+	run2 devnum scan --format '%p' esc
+	assert_output './t\033]0;x\a\\\303\251'
+	run2 devnum scan --json esc
+	assert_equal "$(jq -r .path <<<"$output" | od -An -c | tr -s ' ')" "$(printf './t\033]0;x\a\\\303\251\n' | od -An -c | tr -s ' ')"
+	cp esc $'in\nput'
+	run2 devnum scan --format '%i' $'in\nput'
+	assert_output 'in\nput'
+}
+
+
+@test "scan: mtree with no device=, or one rejected, is unknown, never 0:0" {
+	printf '#mtree\n./d type=char\n./b type=char device=bogus,1,1\n./l type=block device=linux,300,1\n./big type=char device=linux,4096,0\n./ok type=char device=linux,8,1\n' >m
+	run2 devnum scan --format '%p %(%M:%m%|unknown%) [%{findings}] %n' m
+	assert_failure 1
+	assert_line "./d unknown [unknown] no device= keyword (or device 0:0: libarchive does not tell the two apart)"
+	assert_line --regexp "^\./b unknown \[rejected\] device= rejected: .*bogus"
+	assert_line --regexp "^\./l unknown \[rejected\] device= rejected: invalid major number"
+	assert_line --regexp "^\./big unknown \[rejected\] device= rejected: invalid major number"
+	assert_line "./ok 8:1 [] "
+	run2 devnum scan --json m
+	assert_equal "$(jq -rc 'select(.path == "./d") | [.major, .minor, .findings[0]]' <<<"$output")" '[null,null,"unknown"]'
+	run2 devnum scan m
+	assert_line "m: ./d: char unknown [unknown] no device= keyword (or device 0:0: libarchive does not tell the two apart)"
+}
+
+@test "scan: 7-Zip and xar device entries are unknown, with the reason" {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	need bsdtar libarchive-tools
+	mkdir -p n && mknod n/sda b 8 0 && mknod n/tty c 4 1
+	for fmt in 7zip xar; do
+		bsdtar --format=$fmt -cf a.$fmt -C n . 2>/dev/null || fail "bsdtar $fmt"
+		run2 devnum scan --format '%p %t %(%M:%m%|unknown%) %{findings}' a.$fmt
+		assert_failure 1
+		assert_line --regexp '^(\./)?sda block unknown unknown$'
+		assert_line --regexp '^(\./)?tty char unknown unknown$'
+	done
+	run2 devnum scan --format '%n' a.xar
+	assert_line "xar stores the device in its table of contents, but libarchive's reader drops it"
+	run2 devnum scan --format '%n' a.7zip
+	assert_line "7-Zip stores no device number"
+}
+
+@test "scan: a tar hard link to a device is listed as the device it makes" {
+	{ header dev/sda 4 0 '0000010\0' '0000000\0'
+	  header dev/tty 3 0 '0000004\0' '0000001\0'
+	  header disk 1 0 '0000000\0' '0000000\0' dev/sda
+	  header file 0 0 '0000000\0' '0000000\0'
+	  header other 1 0 '0000000\0' '0000000\0' file; zeros 1024; } >l.tar
+	run tar -tvf l.tar
+	assert_line --partial "disk link to dev/sda"
+	run2 devnum scan l.tar
+	assert_success
+	assert_output "l.tar: dev/sda: block 8:0
+l.tar: dev/tty: char 4:1
+l.tar: disk: block 8:0 (link to dev/sda)"
+	run2 devnum scan --json l.tar
+	assert_equal "$(jq -rc 'select(.path == "disk") | [.type, .major, .minor, .link]' <<<"$output")" '["block",8,0,"dev/sda"]'
+	# Python's tarfile, told to write a second name as a hard link
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	mkdir -p n && mknod n/sda b 8 0
+	python3 -c 'import tarfile; t = tarfile.open("p.tar", "w"); t.add("n/sda", "sda")
+l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.addfile(l); t.close()'
+	run tar -tvf p.tar
+	assert_line --partial "again link to sda"
+	run2 devnum scan --format '%p %t %M:%m %{link}' p.tar
+	assert_success
+	assert_output $'sda block 8:0 \nagain block 8:0 sda'
+}
+
+@test "scan: whiteouts, NODEV and device numbers on files are findings" {
+	{ header etc/gone 3 0 '0000000\0' '0000000\0'
+	  header nodev 3 0 '\x80\0\0\0\xff\xff\xff\xff' '\x80\0\0\0\xff\xff\xff\xff'
+	  header dir/ 5 0 '0000000\0' '0000000\0'; zeros 1024; } >w.tar
+	run2 devnum scan --format '%p %t %M:%m [%{findings}] %n' w.tar
+	assert_failure 1
+	assert_line "etc/gone char 0:0 [whiteout] a character device 0:0 is an overlay whiteout: a mark that the path is deleted, not a device"
+	assert_line --regexp "^nodev char 4294967295:4294967295 \[nodev,not-linux"
+	refute_line --partial "dir/"
+	# newc stores c_rdevmajor and c_rdevminor for every entry
+	{ printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%s\0\0' 1 $((8#100644)) 0 0 1 0 0 0 0 8 1 5 0 file
+	  printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%s\0\0\0\0' 0 0 0 0 1 0 0 0 0 0 0 11 0 'TRAILER!!!'; } >f.cpio
+	run2 devnum scan --format '%p %t %M:%m [%{findings}] %n' f.cpio
+	assert_failure 1
+	assert_output "file file 8:1 [rdev-on-non-device] a file entry that stores a device number"
+	# a whiteout alone is no fault
+	{ header etc/gone 3 0 '0000000\0' '0000000\0'; zeros 1024; } >only.tar
+	run2 devnum scan only.tar
+	assert_success
+	run2 devnum scan --json only.tar
+	assert_equal "$(jq -r '.findings[0]' <<<"$output")" whiteout
 }

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      sizeof err);
 	}
 	struct emitter out = { pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,
-			       { 16, false }, '\n', false, false, 0, 0 };
+			       { 16, false, true }, '\n', false, false, 0, 0 };
 	struct job j = {
 		.scheme = devnum_scheme_at((pick >> 2) % devnum_scheme_count()),
 		.scheme_set = pick >> 7, .into = UINT64_C(1) << (pick % ncontainers),

@@ -60,7 +60,7 @@ static void print(void *arg)
 		char line[64];
 		record_for(run->masks[i], &r, line);
 		strcat(run->want, line);
-		format_run(f, &r, &(struct style){ 16, false });
+		format_run(f, &r, &(struct style){ 16, false, false });
 		out_char('\n');
 	}
 	format_free(f);

@@ -28,6 +28,22 @@ static void json(void *unused)
 	out_json_str("a\"\\\n\t\x01\x7f\xc3\xa9\xff\xe2\x82", 12);
 }
 
+/* Every byte from 1 to 255, and a NUL, as a name. */
+static void escaped(void *unused)
+{
+	char all[256];
+	(void)unused;
+	for (int i = 0; i < 256; i++)
+		all[i] = (char)(i + 1);
+	out_escaped(all, 256);
+}
+
+static void message(void *unused)
+{
+	(void)unused;
+	diag("'%s': %s", "n\\ame", "bad\033[2J\ttext\xc3\xa9\n");
+}
+
 int main(void)
 {
 	char buf[4096];
@@ -39,6 +55,28 @@ int main(void)
 	/* each byte outside valid UTF-8 is \\udcXX: 0xff, then 0xe2 0x82 cut short */
 	ok(!strcmp(buf, "\"a\\\"\\\\\\n\\t\\u0001\x7f\xc3\xa9\\udcff\\udce2\\udc82\""),
 	   "JSON strings escape quotes, controls and invalid UTF-8: %s", buf);
+	capture(escaped, NULL, buf, sizeof buf);
+	/* by hand: GNU tar's escape style, C's letters and 3 octal digits */
+	char want[2048] = "", *w = want;
+	for (int c = 1; c <= 256; c++) {
+		int b = c & 0xff;
+		const char *letter = strchr("\a\b\t\n\v\f\r", b);
+		if (b == '\\')
+			w += sprintf(w, "\\\\");
+		else if (b >= 0x20 && b < 0x7f)
+			*w++ = (char)b;
+		else if (b && letter)
+			w += sprintf(w, "\\%c", "abtnvfr"[letter - "\a\b\t\n\v\f\r"]);
+		else
+			w += sprintf(w, "\\%03o", b);
+	}
+	*w = 0;
+	ok(!strcmp(buf, want), "names: every byte escaped as GNU tar does: %.60s...", buf);
+	ok(strstr(buf, "\\a\\b\\t\\n\\v\\f\\r\\016") && strstr(buf, "~\\177\\200") &&
+	   strstr(buf, "\\377\\000"), "names: the letters, DEL, 0x80, 0xff and NUL");
+	capture_fd(2, message, NULL, buf, sizeof buf);
+	ok(!strcmp(buf, "devnum: 'n\\ame': bad\\x1b[2J\\x09text\\xc3\\xa9\\x0a\n"),
+	   "diagnostics: every byte that is not printable ASCII as \\xHH: %s", buf);
 	ok(digits_for(64, 16) == 16 && digits_for(32, 8) == 11 && digits_for(16, 10) == 5,
 	   "full-width digit counts: 16 hex for 64 bits, 11 octal for 32, 5 decimal for 16");
 

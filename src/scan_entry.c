@@ -1,0 +1,320 @@
+/* scan_entry.c - one archive entry as a record: the fields libarchive
+ * hands over, the tuple (or unknown, where the format stores none), and
+ * what is wrong with it. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+#include "scan.h"
+
+typedef unsigned long long ull;
+
+/* The container of libarchive's format, or NULL; *raw when libarchive
+ * hands over the stored raw value (archive_entry_rdev) instead of the
+ * two parts. */
+static const struct container *container_of(int format, bool *raw)
+{
+	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
+	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
+	       format == ARCHIVE_FORMAT_CPIO_PWB;
+	switch (format) {
+	case ARCHIVE_FORMAT_CPIO_POSIX: return container_find("cpio-odc");
+	case ARCHIVE_FORMAT_CPIO_BIN_LE:
+	case ARCHIVE_FORMAT_CPIO_BIN_BE:
+	case ARCHIVE_FORMAT_CPIO_PWB: return container_find("cpio-bin");
+	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return container_find("cpio-newc");
+	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return container_find("cpio-crc");
+	case ARCHIVE_FORMAT_TAR_USTAR: return container_find("ustar");
+	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
+	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return container_find("pax");
+	case ARCHIVE_FORMAT_TAR_GNUTAR: return container_find("gnutar");
+	default: return NULL;
+	}
+}
+
+/* Why a format's device entries have no number, or NULL where libarchive
+ * hands one over. */
+static const char *no_number(int format)
+{
+	switch (format & ARCHIVE_FORMAT_BASE_MASK) {
+	case ARCHIVE_FORMAT_TAR:
+	case ARCHIVE_FORMAT_CPIO:
+	case ARCHIVE_FORMAT_MTREE:
+	case ARCHIVE_FORMAT_ISO9660: return NULL;
+	case ARCHIVE_FORMAT_7ZIP: return "7-Zip stores no device number";
+	case ARCHIVE_FORMAT_XAR:
+		return "xar stores the device in its table of contents, "
+		       "but libarchive's reader drops it";
+	case ARCHIVE_FORMAT_ZIP:
+		return "zip keeps a device number only in PKWARE's 0x000d extra field, "
+		       "which libarchive does not read";
+	default: return "the format stores no device number that libarchive reads";
+	}
+}
+
+static void vappend(struct scan *sc, const char *word, const char *fmt, va_list ap)
+{
+	struct record *r = &sc->r;
+	size_t nw = (r->have & KEY(K_FINDINGS)) ? r->len[K_FINDINGS] : 0;
+	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0;
+	if (!(nw && strstr(r->findings, word))) /* each word once */
+		nw = appended(nw, sizeof r->findings, snprintf(r->findings + nw, sizeof r->findings - nw,
+							       "%s%s", nw ? " " : "", word));
+	if (nn && nn < sizeof r->note - 2)
+		r->note[nn++] = ';', r->note[nn++] = ' ';
+	nn = appended(nn, sizeof r->note, vsnprintf(r->note + nn, sizeof r->note - nn, fmt, ap));
+	set_text(r, K_FINDINGS, r->findings, nw);
+	set_text(r, K_NOTE, r->note, nn);
+}
+
+static void add(struct scan *sc, const char *word, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void tell(struct scan *sc, const char *word, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A finding that is a fault: the entry's status is 1. */
+static void add(struct scan *sc, const char *word, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vappend(sc, word, fmt, ap);
+	va_end(ap);
+	sc->unfit = true;
+}
+
+/* A finding that is no fault: the status stays. */
+static void tell(struct scan *sc, const char *word, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vappend(sc, word, fmt, ap);
+	va_end(ap);
+}
+
+/* What Linux and this container's reader make of the tuple. */
+static void linux_findings(struct scan *sc, const struct container *c, struct devnum_tuple t)
+{
+	struct judgement k = { 0 };
+	if (!beyond_kernel(t, &k))
+		return;
+	add(sc, "not-linux", "%s %llu above %llu: Linux cannot make this device", k.field,
+	    (ull)k.value, (ull)k.limit);
+	if (c && c->reader == R_INITRAMFS) {
+		struct devnum_tuple dev = mkdev_unmasked(t);
+		add(sc, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
+		    (ull)dev.major, (ull)dev.minor);
+	}
+}
+
+/* The tuple as the container's reader gets it from a stored raw value. */
+static int read_raw_entry(struct scan *sc, const struct container *c, uint64_t raw,
+			  struct devnum_tuple *t)
+{
+	const struct job *j = sc->j;
+	const devnum_scheme *s = c ? container_scheme(c, scheme_given(j)) : j->scheme;
+	struct fields fl = { 1, { raw }, 1 };
+	struct judgement jd;
+	char why[200];
+	set_scheme(&sc->r, s);
+	set_num(&sc->r, K_RAW, raw);
+	if (c && container_unpack(c, scheme_given(j), &fl, &jd) == 0) {
+		*t = jd.t;
+		if (jd.verdict == V_DAMAGED)
+			add(sc, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
+			    "cannot hold: the device may be another");
+		else if (jd.verdict == V_ALIAS)
+			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
+		else if (raw == ones(c->bits))
+			add(sc, "nodev", "an all-ones %s is NODEV, \"no device\", not a device number",
+			    c->fields);
+		return 0;
+	}
+	struct devnum_reason reason;
+	uint64_t canon;
+	if (devnum_decode(s, raw, t, &canon, &reason) != DEVNUM_INVALID)
+		return 0;
+	devnum_strreason(why, sizeof why, s, &reason);
+	add(sc, "invalid", "%s", why);
+	return -1;
+}
+
+/* HP-UX's cpio variants store 0:1 and put the raw value in the file size,
+ * which libarchive, reading them as plain odc or bin, takes for data. */
+static void hpux_finding(struct scan *sc, struct devnum_tuple t, struct archive_entry *e)
+{
+	const struct archive_calls *la = sc->la;
+	const devnum_scheme *s = sc->r.scheme;
+	struct devnum_tuple real;
+	struct devnum_reason why;
+	uint64_t canon, raw = (uint64_t)la->archive_entry_size(e);
+	if (t.major || t.minor != 1 || !la->archive_entry_size_is_set(e) || la->archive_entry_size(e) <= 0)
+		return;
+	if (devnum_decode(s, raw, &real, &canon, &why) == DEVNUM_INVALID)
+		return;
+	add(sc, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
+	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
+}
+
+/* Whether the tuple fits the container it came in, and each --into. */
+static void container_findings(struct scan *sc, const struct container *c, struct devnum_tuple t)
+{
+	const struct job *j = sc->j;
+	struct judgement jd;
+	char why[200];
+	if (c) {
+		container_pack(c, scheme_given(j), t, &jd);
+		if (jd.verdict != V_SURVIVES && judgement_why(why, sizeof why, NULL, &jd) >= 0)
+			add(sc, "beyond-container", "%s cannot hold it: %s", c->name, why);
+	}
+	for (size_t i = 0; j->into_set && i < ncontainers; i++) {
+		if (!(j->into & UINT64_C(1) << i))
+			continue;
+		const struct container *into = &containers[i];
+		container_fit(into, NULL, scheme_given(j), t, &jd);
+		judgement_why(why, sizeof why, container_scheme(into, scheme_given(j)), &jd);
+		if (jd.verdict != V_SURVIVES)
+			add(sc, "into", "%s cannot hold it: %s", into->name, why);
+	}
+}
+
+/* The findings of a known tuple. */
+static void tuple_findings(struct scan *sc, const struct container *c, struct devnum_tuple t,
+			   bool device, bool raw)
+{
+	if (device && sc->r.text[K_TYPE][0] == 'c' && !t.major && !t.minor)
+		tell(sc, "whiteout", "a character device 0:0 is an overlay whiteout: "
+		     "a mark that the path is deleted, not a device");
+	if (!raw && ((t.major == UINT32_MAX && t.minor == UINT32_MAX) ||
+		     (t.major == UINT64_MAX && t.minor == UINT64_MAX)))
+		add(sc, "nodev", "an all-ones device number is NODEV, \"no device\"");
+	if (!device)
+		return;
+	linux_findings(sc, c, t);
+	container_findings(sc, c, t);
+}
+
+static const char *type_name(unsigned type)
+{
+	switch (type) {
+	case AE_IFCHR: return "char";
+	case AE_IFBLK: return "block";
+	case AE_IFREG: return "file";
+	case AE_IFDIR: return "dir";
+	case AE_IFLNK: return "symlink";
+	case AE_IFIFO: return "fifo";
+	case AE_IFSOCK: return "socket";
+	default: return "other";
+	}
+}
+
+/* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
+static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
+		  const struct container *c, bool raw, struct devnum_tuple *t)
+{
+	const struct archive_calls *la = sc->la;
+	int format = la->archive_format(a);
+	const char *none = no_number(format);
+	if (none) {
+		add(sc, "unknown", "%s", none);
+		return 0;
+	}
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
+		const char *why = la->archive_error_string(a);
+		if (rc == ARCHIVE_WARN && why) {
+			add(sc, "rejected", "device= rejected: %s", why);
+			return 0;
+		}
+		if (!la->archive_entry_rdev(e)) {
+			add(sc, "unknown", "no device= keyword (or device 0:0: libarchive does not "
+			    "tell the two apart)");
+			return 0;
+		}
+	}
+	if (raw)
+		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), t) == 0 ? 1 : -1;
+	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
+				    (uint64_t)la->archive_entry_rdevminor(e) };
+	return 1;
+}
+
+/* The tuple, or unknown: null in JSON, "unknown" in plain text. */
+static void set_number(struct record *r, int known, struct devnum_tuple t)
+{
+	if (known > 0)
+		set_tuple(r, t);
+	else if (known == 0)
+		r->unknown |= KEY(K_MAJOR) | KEY(K_MINOR);
+}
+
+static void set_where(struct scan *sc, struct archive *a)
+{
+	const struct archive_calls *la = sc->la;
+	const char *format = la->archive_format_name(a);
+	struct record *r = &sc->r;
+	set_str(r, K_FORMAT, format ? format : "");
+	set_num(r, K_SEGMENT, sc->segment);
+	set_num(r, K_OFFSET, sc->offset);
+	set_str(r, K_COMPRESSION, sc->compression);
+}
+
+/* A device entry, kept for the tar hard links that may name it later. */
+static void keep(struct scan *sc, struct archive *a, const char *path, int known,
+		 struct devnum_tuple t)
+{
+	const struct archive_calls *la = sc->la;
+	struct linked d = { 0, t, known > 0, sc->r.text[K_TYPE][0] == 'b' };
+	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR || sc->links.full)
+		return;
+	if (!links_add(&sc->links, path, &d))
+		diag("'%s': more than %zu devices: hard links to later ones are not resolved",
+		     sc->r.text[K_INPUT], (size_t)LINKS_MAX);
+}
+
+int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
+{
+	const struct archive_calls *la = sc->la;
+	struct record *r = &sc->r;
+	unsigned type = la->archive_entry_filetype(e);
+	const char *path = la->archive_entry_pathname(e), *link = la->archive_entry_hardlink(e);
+	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
+					      ? links_find(&sc->links, link) : NULL;
+	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw;
+	const struct container *c = container_of(la->archive_format(a), &raw);
+	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
+			   : la->archive_entry_rdev(e) != 0;
+	if (!device && !(stored && c))
+		return EXIT_OK;
+	record_next(r);
+	sc->unfit = false;
+	path = path ? path : "";
+	set_str(r, K_PATH, path);
+	set_where(sc, a);
+	if (target) {
+		set_str(r, K_LINK, link);
+		set_str(r, K_TYPE, target->block ? "block" : "char");
+		set_number(r, target->known, target->t);
+	} else {
+		struct devnum_tuple t = { 0, 0 };
+		set_str(r, K_TYPE, type_name(type));
+		if (link && device)
+			set_str(r, K_LINK, link);
+		if (c)
+			set_str(r, K_CONTAINER, c->name);
+		int known = number(sc, a, e, rc, c, raw, &t);
+		set_number(r, known, t);
+		if (known > 0 && raw)
+			hpux_finding(sc, t, e);
+		if (known > 0)
+			tuple_findings(sc, c, t, device, raw);
+		if (!device)
+			add(sc, "rdev-on-non-device", "a %s entry that stores a device number",
+			    type_name(type));
+		else
+			keep(sc, a, path, known, t);
+	}
+	emit(sc->j->out, r);
+	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
+}

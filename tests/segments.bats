@@ -1,0 +1,198 @@
+#!/usr/bin/env bats
+# scan of inputs that hold several archives, as a Linux initramfs does,
+# and of inputs that hold none.  Hand-made archives carry tuples written
+# here byte by byte; real ones come from GNU cpio, GNU tar and the
+# compressors, with nodes made by mknod(2) (root).
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
+}
+
+# newc NAME MODE MAJOR MINOR: one SVR4 newc header and name, no data,
+# padded to 4 bytes (MODE in octal, the parts in decimal)
+newc() {
+	local n=$((${#1} + 1))
+	printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%s\0' \
+		1 "$((8#$2))" 0 0 1 0 0 0 0 "$3" "$4" "$n" 0 "$1"
+	head -c $(((4 - (110 + n) % 4) % 4)) /dev/zero
+}
+
+# cpio ENTRY...: a newc archive of char devices NAME=MAJOR:MINOR, its
+# trailer, and zeros to a 512-byte boundary, as GNU cpio pads
+cpio_of() {
+	local e t
+	{
+		for e in "$@"; do
+			t=${e#*=}
+			newc "${e%%=*}" 20644 "${t%:*}" "${t#*:}"
+		done
+		newc TRAILER!!! 0 0 0
+	} >seg
+	cat seg
+	head -c $(((512 - $(wc -c <seg) % 512) % 512)) /dev/zero
+}
+
+@test "scan: an initramfs's segments, uncompressed, then gzip, zstd, xz, bzip2, lz4" {
+	cpio_of kernel/x86/microcode/GenuineIntel.bin=0:0 >early.cpio
+	cpio_of dev/console=5:1 dev/null=1:3 dev/sda1=8:1 >main.cpio
+	for z in gzip zstd xz bzip2 lz4; do
+		need $z $z
+		{ cat early.cpio; $z -c <main.cpio; } >img
+		run2 devnum scan --format '%p %t %M:%m %{segment} %{offset} %{compression}' img
+		assert_success
+		assert_output "kernel/x86/microcode/GenuineIntel.bin char 0:0 1 0 none
+dev/console char 5:1 2 512 $z
+dev/null char 1:3 2 512 $z
+dev/sda1 char 8:1 2 512 $z"
+	done
+}
+
+@test "scan: archives after a compressed one, and several inside one stream" {
+	cpio_of a=1:1 >a.cpio
+	cpio_of b=2:2 >b.cpio
+	cpio_of c=3:3 >c.cpio
+	{ gzip -c a.cpio; cat b.cpio; } >one
+	run2 devnum scan --format '%p %M:%m %{segment} %{offset} %{compression}' one
+	assert_success
+	assert_output "a 1:1 1 0 gzip
+b 2:2 2 $(gzip -c a.cpio | wc -c) none"
+	cat a.cpio b.cpio | gzip -c >two
+	cat two c.cpio >three
+	run2 devnum scan --summary --format '%p %M:%m %{segment}' three
+	assert_success
+	assert_output $'a 1:1 1\nb 2:2 1\nc 3:3 2'
+	assert_line --index 0 "a 1:1 1"
+	[[ $stderr == *"segment 1 at byte 0, gzip: 2 entries, 2 devices, 0 with findings"* ]] || fail "$stderr"
+	[[ $stderr == *"three: 2 segments, 3 entries, 3 devices, 0 with findings" ]] || fail "$stderr"
+	# libarchive's zstd reader fails on data after the stream: an error, not silence
+	{ zstd -c a.cpio; cat b.cpio; } >z
+	run2 devnum scan z
+	assert_failure 2
+	[[ $stderr == "devnum: 'z': Zstd decompression failed"* ]] || fail "$stderr"
+}
+
+@test "scan: every segment from standard input too, and the JSON names them" {
+	cpio_of early=0:0 >e.cpio
+	cpio_of dev/ttyS0=4:64 >m.cpio
+	{ cat e.cpio; xz -c m.cpio; } | devnum scan --json >out
+	run jq -rc '[.path, .segment, .offset, .compression, .major, .minor]' out
+	assert_output $'["early",1,0,"none",0,0]\n["dev/ttyS0",2,512,"xz",4,64]'
+}
+
+@test "scan: junk after the last archive is an error that names the segment" {
+	cpio_of a=1:1 >a.cpio
+	{ cat a.cpio; printf 'junk'; } >j
+	run2 devnum scan --format '%p' j
+	assert_failure 2
+	assert_output a
+	[[ $stderr == "devnum: 'j': segment 2 at byte 512: "* ]] || fail "$stderr"
+}
+
+@test "scan: GNU cpio and the compressors, as mkinitramfs builds an image" {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	need cpio cpio
+	mkdir -p early/kernel/x86/microcode main/dev
+	echo ucode >early/kernel/x86/microcode/AuthenticAMD.bin
+	mknod main/dev/console c 5 1 && mknod main/dev/null c 1 3 && mknod main/dev/big c 8 256
+	(cd early && find . | cpio -o -H newc 2>/dev/null) >early.cpio
+	(cd main && find . | cpio -o -H newc 2>/dev/null) >main.cpio
+	for z in gzip zstd xz; do
+		{ cat early.cpio; $z -c <main.cpio; } >initrd.img
+		run2 devnum scan --format '%p %M:%m %{segment} %{compression}' initrd.img
+		assert_success
+		assert_line "dev/console 5:1 2 $z"
+		assert_line "dev/null 1:3 2 $z"
+		assert_line "dev/big 8:256 2 $z"
+	done
+}
+
+@test "scan: an image made by mkinitramfs, where initramfs-tools can make one" {
+	[ "$(id -u)" = 0 ] || skip "mkinitramfs needs root"
+	command -v mkinitramfs >/dev/null || skip "mkinitramfs is not installed (Debian package initramfs-tools)"
+	k=$(ls /lib/modules 2>/dev/null | head -n 1)
+	[ -n "$k" ] || skip "no kernel's modules in /lib/modules for mkinitramfs to pack"
+	mkinitramfs -o initrd.img "$k" 2>/dev/null || skip "mkinitramfs $k failed here"
+	run2 devnum scan --format '%p %t %M:%m' initrd.img
+	assert_success
+	assert_line --regexp '^(\./)?dev/console char 5:1$'
+}
+
+@test "scan: concatenated tar archives, as tar -i reads them" {
+	need tar tar
+	mkdir -p f && : >f/file
+	tar -cf a.tar -C f file
+	cat a.tar a.tar >aa.tar
+	run2 devnum scan --summary aa.tar
+	assert_success
+	[[ $stderr == *"aa.tar: 2 segments, 2 entries, 0 devices, 0 with findings" ]] || fail "$stderr"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	mkdir -p n && mknod n/sda b 8 0 && mknod n/tty c 4 1
+	tar -cf b.tar -C n sda && tar -cf c.tar -C n tty
+	cat b.tar c.tar >bc.tar
+	run tar -itvf bc.tar
+	assert_line --partial "8,0"
+	assert_line --partial "4,1"
+	run2 devnum scan --format '%p %t %M:%m %{segment}' bc.tar
+	assert_success
+	assert_output $'sda block 8:0 1\ntty char 4:1 2'
+}
+
+@test "scan: no archive is an error: empty, zeros, /dev/null, text" {
+	: >empty
+	head -c 10240 /dev/zero >zeros
+	printf 'hello world\n' >text
+	printf 'etc/passwd type=file\n' >list
+	run2 devnum scan empty
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'empty': empty: not an archive"
+	run2 devnum scan zeros
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'zeros': 10240 zero bytes and nothing else: not an archive (libarchive reads zeros as an empty tar)"
+	run2 devnum scan /dev/null
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '/dev/null': empty: not an archive"
+	run2 devnum scan text
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'text': Unrecognized archive format"
+	run2 devnum scan list
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'list': text, not an archive (libarchive would read it as mtree, which begins with an #mtree line)"
+	run2 bash -c "printf '0x301\n' | devnum scan"
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '-': text, not an archive (libarchive would read it as mtree, which begins with an #mtree line)"
+	run2 bash -c "head -c 3000 /dev/zero | devnum scan --json"
+	assert_failure 2
+	assert_output '{"input":"-","error":"3000 zero bytes and nothing else: not an archive (libarchive reads zeros as an empty tar)"}'
+}
+
+@test "scan: file-system images are named by libblkid, from a file or a pipe" {
+	need mke2fs e2fsprogs
+	mkdir -p d && echo x >d/file
+	mke2fs -q -F -d d -t ext4 img.ext4 8M
+	run2 devnum scan img.ext4
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img.ext4': not an archive but a file-system image (ext4): scan does not read file-system images yet"
+	run2 bash -c 'devnum scan <img.ext4'
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '-': not an archive but a file-system image (ext4): scan does not read file-system images yet"
+	mke2fs -q -F -t ext2 img.ext2 2M
+	run2 devnum scan img.ext2
+	assert_equal "$stderr" "devnum: 'img.ext2': not an archive but a file-system image (ext2): scan does not read file-system images yet"
+	need mksquashfs squashfs-tools
+	mksquashfs d img.sqfs -quiet -noappend >/dev/null
+	run2 devnum scan img.sqfs
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img.sqfs': not an archive but a file-system image (squashfs): scan does not read file-system images yet"
+}
+
+@test "scan: an empty cpio is an archive with no entries, status 0" {
+	newc TRAILER!!! 0 0 0 >t.cpio
+	run2 devnum scan t.cpio
+	assert_success
+	assert_output ""
+}
