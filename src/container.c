@@ -15,9 +15,24 @@ const char *const verdict_names[] = {
 	[V_ALIAS] = "alias", [V_DAMAGED] = "damaged",
 };
 
+/* A scheme by its name in the table: the names are the table's own
+ * strings, so the last few answers are kept by their address, sparing a
+ * search of every scheme's name and aliases on each entry scan judges. */
 static const devnum_scheme *named(const char *name)
 {
-	return devnum_scheme_find(name);
+	static struct {
+		const char *name;
+		const devnum_scheme *s;
+	} kept[4];
+	static unsigned next;
+	for (unsigned i = 0; i < 4; i++)
+		if (kept[i].name == name)
+			return kept[i].s;
+	const devnum_scheme *s = devnum_scheme_find(name);
+	kept[next].name = name;
+	kept[next].s = s;
+	next = (next + 1) % 4;
+	return s;
 }
 
 const devnum_scheme *container_scheme(const struct container *c, const devnum_scheme *s)

@@ -15,11 +15,8 @@ typedef unsigned long long ull;
 /* The container of libarchive's format, or NULL; *raw when libarchive
  * hands over the stored raw value (archive_entry_rdev) instead of the
  * two parts. */
-static const struct container *container_of(int format, bool *raw)
+static const struct container *find_container(int format)
 {
-	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
-	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
-	       format == ARCHIVE_FORMAT_CPIO_PWB;
 	switch (format) {
 	case ARCHIVE_FORMAT_CPIO_POSIX: return container_find("cpio-odc");
 	case ARCHIVE_FORMAT_CPIO_BIN_LE:
@@ -33,6 +30,19 @@ static const struct container *container_of(int format, bool *raw)
 	case ARCHIVE_FORMAT_TAR_GNUTAR: return container_find("gnutar");
 	default: return NULL;
 	}
+}
+
+/* The same, the last answer kept: an archive's entries share a format. */
+static const struct container *container_of(int format, bool *raw)
+{
+	static int last = -1;
+	static const struct container *c;
+	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
+	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
+	       format == ARCHIVE_FORMAT_CPIO_PWB;
+	if (format != last)
+		c = find_container(format), last = format;
+	return c;
 }
 
 /* Why a format's device entries have no number, or NULL where libarchive

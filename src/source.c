@@ -147,10 +147,10 @@ static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
 	struct feed *f = data;
 	const unsigned char *p;
 	int64_t held = (int64_t)(f->src->pos - f->base) - la->archive_filter_bytes(a, -1);
-	if (held > LOOKAHEAD) {
-		la->archive_set_error(a, EFBIG, "a header claims more than %lld MiB at once "
+	if (held > LOOKAHEAD) { /* libarchive's own printf has no %lld */
+		la->archive_set_error(a, EFBIG, "a header claims more than %d MiB at once "
 				      "(a name, a link or an extended header): refused",
-				      (long long)(LOOKAHEAD >> 20));
+				      (int)(LOOKAHEAD >> 20));
 		return -1;
 	}
 	ssize_t n = source_at(f->src, &p);

@@ -343,3 +343,13 @@ l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.ad
 	run2 devnum scan --json only.tar
 	assert_equal "$(jq -r '.findings[0]' <<<"$output")" whiteout
 }
+
+@test "scan hostile: a header that claims a 256 MiB name is refused in bounded memory" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed (Debian package time)"
+	python3 -c "import gzip,sys;n=1<<28;h=b'070701'+b''.join(b'%08X'%f for f in [1,0o20644,0,0,1,0,0,0,0,8,1,n+1,0]);sys.stdout.buffer.write(gzip.compress(h+b'A'*n+b'\0'*4,1))" >big.gz
+	run2 /usr/bin/time -f '%M' devnum scan big.gz
+	assert_failure 2
+	[[ $stderr == "devnum: 'big.gz': a header claims more than 4 MiB at once (a name, a link or an extended header): refused"* ]] || fail "$stderr"
+	kb=${stderr##*$'\n'}
+	[ "$kb" -lt 16384 ] || fail "peak RSS $kb KiB"
+}
