@@ -57,28 +57,36 @@ static int unpack_note(const struct job *j, struct record *r, const struct field
 		       const struct judgement *jd)
 {
 	const char *c = j->box->name;
-	char why[160];
+	const unsigned long long ma = jd->stored.major, mi = jd->stored.minor;
+	char why[160], becomes[48];
+	snprintf(becomes, sizeof becomes, "%llu:%llu", (unsigned long long)jd->t.major,
+		 (unsigned long long)jd->t.minor);
+	(void)f;
 	judgement_why(why, sizeof why, NULL, jd);
 	switch (jd->verdict) {
 	case V_ALIAS:
 		return snprintf(r->note, sizeof r->note, "noncanonical in %s: canonical fields %s",
 				c, r->canon_fields);
+	case V_TOO_BIG:
+		return snprintf(r->note, sizeof r->note, "too big: %s cannot carry %llu:%llu (%s)",
+				c, ma, mi, why);
 	case V_DAMAGED:
-		if (j->box->reader == R_SATURATED)
+		switch (j->box->reader) {
+		case R_SATURATED:
 			return snprintf(r->note, sizeof r->note, "damaged: %s is what bsdtar stores "
 					"for every raw it cannot hold; the device may be another",
 					r->fields);
-		return snprintf(r->note, sizeof r->note, "damaged: the Linux NFS client reads "
-				"%llu:%llu as 0:0 (%s)", (unsigned long long)f->v[0],
-				(unsigned long long)f->v[1], why);
+		case R_ZERO_ONE:
+			return snprintf(r->note, sizeof r->note, "damaged: GNU cpio reads a zero %s "
+					"back as 0:1", j->box->fields);
+		default:
+			return snprintf(r->note, sizeof r->note, "damaged: %s reads %llu:%llu as "
+					"%s (%s)", j->box->reader == R_INITRAMFS
+					? "the Linux initramfs unpacker" : "the Linux NFS client",
+					ma, mi, becomes, why);
+		}
 	default:
-		if (j->box->reader != R_INITRAMFS || !beyond_kernel(jd->t, &(struct judgement){ 0 }))
-			return 0;
-		struct devnum_tuple dev = mkdev_unmasked(jd->t);
-		return snprintf(r->note, sizeof r->note, "the Linux initramfs unpacker makes "
-				"%llu:%llu into %llu:%llu", (unsigned long long)jd->t.major,
-				(unsigned long long)jd->t.minor, (unsigned long long)dev.major,
-				(unsigned long long)dev.minor);
+		return 0;
 	}
 }
 
@@ -107,7 +115,7 @@ static int unpack_record(const struct job *j, struct record *r)
 		return fail(r, EXIT_UNFIT, "%s", r->note);
 	r->warn = n > 0;
 	emit(j->out, r);
-	return jd.verdict == V_DAMAGED ? EXIT_UNFIT : EXIT_OK;
+	return jd.verdict == V_DAMAGED || jd.verdict == V_TOO_BIG ? EXIT_UNFIT : EXIT_OK;
 }
 
 static int max(int a, int b)

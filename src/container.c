@@ -99,6 +99,7 @@ void container_pack(const struct container *c, const devnum_scheme *s,
 	}
 	if (devnum_encode(sc, t, &j->raw, &j->why) < 0) {
 		j->reason = true;
+		j->scheme = sc;
 		refuse(j, V_TOO_BIG, j->why.part == DEVNUM_MAJOR ? "major" : "minor",
 		       j->why.part == DEVNUM_MAJOR ? t.major : t.minor, j->why.limit);
 		return;
@@ -181,10 +182,10 @@ void container_fit(const struct container *c, const struct writer *w,
 		if (!j->reason)
 			raw_writer(w, sc, j);
 		break;
-	case A_DEBUGFS:
-		if (t.minor > w->limit)
-			refuse(j, V_REFUSED, "minor", t.minor, w->limit);
-		else if (t.major > kernel_max(DEVNUM_MAJOR)) { /* kept: its low 12 bits */
+	case A_DEBUGFS: /* a usage error above 65535, then 12 bits of the major */
+		if (over(j, V_REFUSED, t, w->limit, w->limit))
+			break;
+		if (t.major > kernel_max(DEVNUM_MAJOR)) {
 			refuse(j, V_TRUNCATED, "major", t.major, kernel_max(DEVNUM_MAJOR));
 			j->becomes = true;
 			j->t = (struct devnum_tuple){ t.major & kernel_max(DEVNUM_MAJOR), t.minor };
@@ -236,15 +237,20 @@ int container_unpack(const struct container *c, const devnum_scheme *s,
 		t = read_tuple_fields(c, f);
 	struct judgement canonical;
 	container_pack(c, s, t, &canonical);
-	j->t = t;
+	bool beyond = beyond_kernel(t, &(struct judgement){ .verdict = V_SURVIVES });
+	j->t = j->stored = t;
 	j->raw = f->v[0];
 	j->f = canonical.f;
 	if (c->reader == R_SATURATED && f->v[0] == ones(c->bits))
 		refuse(j, V_DAMAGED, "raw", f->v[0], ones(c->bits));
-	else if (c->reader == R_MKDEV_ZERO && beyond_kernel(t, &(struct judgement){ .verdict = V_SURVIVES }))
-		misread(j, t, (struct devnum_tuple){ 0, 0 }), j->verdict = V_DAMAGED;
-	else if (canonical.verdict != V_SURVIVES || f->have != canonical.f.have ||
-		 memcmp(f->v, canonical.f.v, sizeof f->v) != 0)
+	else if (canonical.verdict != V_SURVIVES) /* what the format cannot carry */
+		refuse(j, V_TOO_BIG, canonical.field, canonical.value, canonical.limit);
+	else if ((c->reader == R_MKDEV_ZERO || c->reader == R_INITRAMFS) && beyond)
+		misread(j, t, c->reader == R_MKDEV_ZERO ? (struct devnum_tuple){ 0, 0 }
+							: mkdev_unmasked(t)), j->verdict = V_DAMAGED;
+	else if (c->reader == R_ZERO_ONE && !t.major && !t.minor)
+		j->verdict = V_DAMAGED, j->becomes = true, j->t = (struct devnum_tuple){ 0, 1 };
+	else if (f->have != canonical.f.have || memcmp(f->v, canonical.f.v, sizeof f->v) != 0)
 		j->verdict = V_ALIAS;
 	return 0;
 }

@@ -32,6 +32,7 @@ enum reader {
 	R_INITRAMFS,   /* read exactly, but the Linux initramfs unpacker makes
 			  MKDEV(major, minor) unmasked */
 	R_SATURATED,   /* odc: the all-ones field is bsdtar's saturation */
+	R_ZERO_ONE,    /* HP-UX cpio: GNU cpio reads a zero size as 0:1 */
 };
 
 struct container {
@@ -55,7 +56,7 @@ enum act {
 	A_LEAVE_OUT,  /* leaves the entry out, a part above limit, exit 0 */
 	A_LOW_BITS,   /* keeps the low `limit` bits of the raw */
 	A_SATURATE,   /* stores every larger raw as limit */
-	A_DEBUGFS,    /* low 12 bits of the major; refuses minors above limit */
+	A_DEBUGFS,    /* refuses parts above limit; keeps 12 bits of a major */
 	A_ZERO_ONE,   /* exact, but 0:0 reads back as 0:1 */
 	A_MKDEV_ZERO, /* rebuilds MKDEV, 0:0 when it cannot hold the tuple */
 	A_MKDEV_WRAP, /* rebuilds MKDEV(major, minor) unmasked */
@@ -99,9 +100,11 @@ struct judgement {
 	const char *field;   /* the field or part that does not fit */
 	uint64_t value, limit;
 	bool reason;         /* the scheme refused: why says why */
+	const devnum_scheme *scheme; /* the scheme that refused */
 	struct devnum_reason why;
 	bool becomes;        /* t is what a reader gets back */
 	struct devnum_tuple t;
+	struct devnum_tuple stored; /* unpack: the tuple the fields hold */
 	uint64_t raw;        /* raw containers: the raw value */
 	struct fields f;     /* the fields stored */
 };
@@ -139,8 +142,9 @@ void container_pack(const struct container *c, const devnum_scheme *s,
 void container_fit(const struct container *c, const struct writer *w,
 		   const devnum_scheme *s, struct devnum_tuple t, struct judgement *j);
 /* unpack: what c's reader makes of f: V_CANONICAL, V_ALIAS (j->f then the
- * canonical fields), V_DAMAGED; or -1 when the scheme finds the raw
- * invalid, j->why saying why. */
+ * canonical fields), V_TOO_BIG (fields the format cannot carry), or
+ * V_DAMAGED (j->t then what the reader gets instead of j->stored); or -1
+ * when the scheme finds the raw invalid, j->why saying why. */
 int container_unpack(const struct container *c, const devnum_scheme *s,
 		     const struct fields *f, struct judgement *j);
 

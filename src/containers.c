@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <string.h>
+#include <strings.h>
 
 #include "container.h"
 
@@ -35,9 +36,9 @@ const struct container containers[] = {
 	{ RAW("cpio-bin", "bin pwb", "archive", "old binary cpio: h_rdev, a 16-bit word of the writer's raw",
 	      "h_rdev", S_WORD, 16, NULL) },
 	{ RAW("cpio-hpodc", "hpodc", "archive", "HP-UX odc: the writer's raw in c_filesize",
-	      "c_filesize", S_OCTAL11, 32, NULL) },
+	      "c_filesize", S_OCTAL11, 32, NULL), .reader = R_ZERO_ONE },
 	{ RAW("cpio-hpbin", "hpbin", "archive", "HP-UX bin: the writer's raw in the 32-bit file size",
-	      "h_filesize", S_WORD, 32, NULL) },
+	      "h_filesize", S_WORD, 32, NULL), .reader = R_ZERO_ONE },
 	{ TUPLE("ext4", "ext2 ext3 f2fs jffs2", "file system",
 		"i_block[0] = 8:8 when both parts fit, else i_block[1] = linux32",
 		"i_block[0] i_block[1]", S_EXT4, KMAJ, KMIN) },
@@ -78,6 +79,7 @@ const struct writer writers[] = {
 	{ "bsdtar", "cpio-odc", "bsdtar 3.6.2", A_SATURATE, 0777777 },
 	{ "bsdtar", "cpio-newc", "bsdtar 3.6.2", A_FORMAT, 0 },
 	{ "bsdtar", "cpio-bin", "bsdtar 3.6.2", A_LOW_BITS, 16 },
+	{ "gnu-cpio", "ustar", "GNU cpio 2.13", A_FORMAT, 0 },
 	{ "gnu-cpio", "cpio-odc", "GNU cpio 2.13", A_LOW_BITS, 18 },
 	{ "gnu-cpio", "cpio-newc", "GNU cpio 2.13", A_FORMAT, 0 },
 	{ "gnu-cpio", "cpio-crc", "GNU cpio 2.13", A_FORMAT, 0 },
@@ -94,12 +96,15 @@ const struct writer writers[] = {
 };
 const size_t nwriters = sizeof writers / sizeof writers[0];
 
+/* Names are matched as scheme names are, ASCII case ignored (devnum
+ * never sets a locale, so strcasecmp is ASCII's). */
+
 /* Whether `name` is one of the blank-separated words of `list`. */
 static bool listed(const char *list, const char *name)
 {
 	size_t n = strlen(name);
 	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
-		if (strcspn(p, " ") == n && !memcmp(p, name, n))
+		if (strcspn(p, " ") == n && !strncasecmp(p, name, n))
 			return true;
 	return false;
 }
@@ -107,7 +112,7 @@ static bool listed(const char *list, const char *name)
 const struct container *container_find(const char *name)
 {
 	for (size_t i = 0; i < ncontainers; i++)
-		if (!strcmp(containers[i].name, name) || listed(containers[i].aliases, name))
+		if (!strcasecmp(containers[i].name, name) || listed(containers[i].aliases, name))
 			return &containers[i];
 	return NULL;
 }
@@ -115,7 +120,7 @@ const struct container *container_find(const char *name)
 const struct writer *writer_find(const char *name)
 {
 	for (size_t i = 0; i < nwriters; i++)
-		if (!strcmp(writers[i].name, name))
+		if (!strcasecmp(writers[i].name, name))
 			return &writers[i];
 	return NULL;
 }

@@ -139,11 +139,11 @@ static int field(const struct container *c, struct word w, unsigned i, struct fi
 		k = i < 2 ? (int)i : pax_record(w.s, w.n, &skip);
 		rc = k < 0 ? -1 : i < 2 ? tar_digits(w, 8, &v)
 			 : digits(w.s + skip, w.n - skip, 10, 10, &v);
-		rc = rc == 0 && v > U32 ? -1 : rc;
+		rc = rc == 0 && v > U32 ? -2 : rc;
 		break;
 	case S_GNU:
 		rc = tar_digits(w, 7, &v);
-		rc = rc == 0 && v > U32 ? -1 : rc;
+		rc = rc == 0 && v > U32 ? -2 : rc;
 		break;
 	case S_HEX8: rc = digits(w.s, w.n, 16, 8, &v); break;
 	case S_OCTAL6: rc = digits(w.s, w.n, 8, 6, &v); break;
@@ -151,6 +151,11 @@ static int field(const struct container *c, struct word w, unsigned i, struct fi
 	default: rc = number(c, w, &v); break;
 	}
 	field_name(c, k < 0 ? i : (unsigned)k, name, sizeof name);
+	if (rc == -2) {
+		snprintf(err, size, "%s: '%.*s' is %llu, above 4294967295, the most a part can be",
+			 name, (int)(w.n > 40 ? 40 : w.n), w.s, (unsigned long long)v);
+		return -1;
+	}
 	if (rc < 0) {
 		snprintf(err, size, "%s: '%.*s' is not %s", name, (int)(w.n > 40 ? 40 : w.n),
 			 w.s, syntax(c, i));

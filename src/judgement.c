@@ -23,7 +23,8 @@ void set_judgement(struct record *r, const struct judgement *jd)
 	if (jd->field) {
 		set_str(r, K_FIELD, jd->field);
 		set_num(r, K_VALUE, jd->value);
-		set_num(r, K_LIMIT, jd->limit);
+		if (!jd->reason || jd->why.why == DEVNUM_TOO_BIG) /* else no limit: a bit rule */
+			set_num(r, K_LIMIT, jd->limit);
 	}
 	if (jd->becomes) {
 		int n = snprintf(r->becomes, sizeof r->becomes, "%llu:%llu", (ull)jd->t.major,
@@ -38,7 +39,7 @@ int judgement_why(char *buf, size_t size, const devnum_scheme *s,
 		  const struct judgement *jd)
 {
 	bool raw = jd->field && jd->field[0] == 'r';
-	if (jd->reason && s)
+	if (jd->reason && (s || (s = jd->scheme)))
 		return devnum_strreason(buf, size, s, &jd->why);
 	if (!jd->field)
 		return snprintf(buf, size, "0:0 reads back as 0:1");

@@ -185,6 +185,22 @@ static const char *arg(void)
 	return args[nargs++] = a;
 }
 
+/* A repeated --into adds its containers to the earlier ones'. */
+static const char *joined(const char *list, const char *more)
+{
+	static char both[1024];
+	if (!list)
+		return more;
+	if (strlen(list) + strlen(more) + 2 > sizeof both)
+		usage_error("--into: too many containers");
+	size_t n = strlen(list);
+	if (list != both)
+		memcpy(both, list, n);
+	both[n] = ',';
+	memcpy(both + n + 1, more, strlen(more) + 1);
+	return both;
+}
+
 static void parse_options(void)
 {
 	int rc;
@@ -198,7 +214,7 @@ static void parse_options(void)
 		case O_TO: given.to = arg(); break;
 		case O_FORMAT: given.format = arg(); break;
 		case O_INPUT_BASE: given.input_base = arg(); break;
-		case O_INTO: given.into = arg(); break;
+		case O_INTO: given.into = joined(given.into, arg()); break;
 		case O_WRITER: given.writer = arg(); break;
 		case O_BASE: given.base = arg(); given.base_name = "--base"; break;
 		case BASE_X: given.base = "16"; given.base_name = "-x"; rc = O_BASE; break;
@@ -335,6 +351,26 @@ static const struct container *box(const struct command *c, int n, const char **
 	return b;
 }
 
+/* --scheme=tuple, a layout never packed, has no raw form: a usage error
+ * wherever it would name the layout of a raw field (odc's c_rdev). */
+static void check_text_scheme(const struct command *c, const struct job *j)
+{
+	const char *name = devnum_scheme_name(j->scheme);
+	if (!j->scheme_set || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
+		return;
+	if (c == &cmd_scan)
+		usage_error("--scheme=%s has no raw form; scan's --scheme names the layout of "
+			    "raw fields (cpio odc and bin)", name);
+	if (j->box && stores_raw(j->box))
+		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
+			    j->box->name);
+	for (size_t i = 0; c == &cmd_fits && i < ncontainers; i++)
+		if ((j->into & UINT64_C(1) << i) && stores_raw(&containers[i]) &&
+		    (!containers[i].scheme || containers[i].host) && (!j->writer || writer_row(j->writer, &containers[i])))
+			usage_error("--scheme=%s has no raw form, and %s stores a raw value in the "
+				    "writer's layout", name, containers[i].name);
+}
+
 /* layout's operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
 static void check_layout(const struct job *j, int argc, const char **argv)
 {
@@ -435,6 +471,7 @@ int main(int argc, const char **argv)
 	j.into_set = given.into != NULL;
 	if (c->boxed)
 		j.box = box(c, n, ops), ops++, n--;
+	check_text_scheme(c, &j);
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);

@@ -247,6 +247,11 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), t) == 0 ? 1 : -1;
 	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
 				    (uint64_t)la->archive_entry_rdevminor(e) };
+	if (t->major == INT64_MAX || t->minor == INT64_MAX) { /* where libarchive stops */
+		add(sc, "too-large", "a part of 2^63-1 or more: libarchive reads every larger "
+		    "value as 2^63-1, so the stored one is not known");
+		return 0;
+	}
 	return 1;
 }
 

@@ -353,3 +353,19 @@ l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.ad
 	kb=${stderr##*$'\n'}
 	[ "$kb" -lt 16384 ] || fail "peak RSS $kb KiB"
 }
+
+@test "scan --into: each finding's word once, whatever number of containers say it" {
+	printf '#mtree\n./a type=char device=native,8,256\n' >m
+	run2 devnum scan --into=cpio-odc,cpio-bin --format '%{findings} %n' m
+	assert_failure 1
+	assert_output "into cpio-odc cannot hold it: raw 0x100800 above 0x3ffff; cpio-bin cannot hold it: raw 0x100800 above 0xffff"
+}
+
+@test "scan hostile: pax parts of 2^64-1 and 10^400 are too large, not 2^63-1" {
+	for v in 18446744073709551615 1$(printf '0%.0s' $(seq 400)); do
+		{ pax x "SCHILY.devmajor=$v"; header x 3 0 '0000010\0' '0000001\0'; zeros 1024; } >h.tar
+		run2 devnum scan --format '%p %(%M:%m%|unknown%) [%{findings}]' h.tar
+		assert_failure 1
+		assert_output "x unknown [too-large]"
+	done
+}

@@ -157,6 +157,9 @@ cpio_listing() {
 		assert_equal "$(od -An -tu2 -j14 -N2 a.bin | tr -d ' ')" "$((raw & 0xffff))"
 		(cd n && echo "${t/:/_}" | cpio -o -H hpodc 2>/dev/null) >a.hpodc
 		[ "$raw" -gt 4294967295 ] || same_fields cpio-hpodc "$t" "$(bytes a.hpodc 65 11)"
+		(cd n && echo "${t/:/_}" | cpio -o -H ustar 2>/dev/null) >a.ustar
+		assert_equal "$(verdict gnu-cpio ustar "$t")" "survives $t"
+		same_fields ustar "$t" "$(bytes a.ustar 329 7) $(bytes a.ustar 337 7)"
 	done
 }
 
@@ -205,7 +208,7 @@ ext4_fields() {
 	need mke2fs e2fsprogs
 	need debugfs e2fsprogs
 	mke2fs -q -t ext4 e.img 4M || fail "mke2fs"
-	for t in 8:1 255:255 8:256 4095:65535 4096:0 65535:0 1:65535 1:65536; do
+	for t in 8:1 255:255 8:256 4095:65535 4096:0 65535:0 65536:0 1048575:0 1:65535 1:65536; do
 		debugfs -w -R "mknod n${t/:/_} c ${t%:*} ${t#*:}" e.img >/dev/null 2>&1
 		read -r v becomes <<<"$(verdict debugfs ext4 "$t")"
 		if [ "$v" = refused ]; then
@@ -218,6 +221,7 @@ ext4_fields() {
 	assert_equal "$(verdict debugfs ext4 4096:0)" "truncated 0:0"
 	assert_equal "$(verdict debugfs ext4 65535:0)" "truncated 4095:0"
 	assert_equal "$(verdict debugfs ext4 1:65536)" "refused 1:65536"
+	assert_equal "$(verdict debugfs ext4 65536:0)" "refused 65536:0"
 }
 
 @test "mksquashfs stores linux32 exactly; unsquashfs -lls lists (raw >> 8, raw & 0xff)" {
