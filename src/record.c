@@ -20,6 +20,7 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_OFFSET, "offset", 0, T_NUM),
 	K(K_COMPRESSION, "compression", 0, T_TEXT),
 	K(K_LINK, "link", 0, T_NAME),
+	K(K_LAYER, "layer", 0, T_NAME),
 	K(K_CONTAINER, "container", 'C', T_TEXT),
 	K(K_WRITER, "writer", 'W', T_TEXT),
 	K(K_KIND, "kind", 'k', T_TEXT),

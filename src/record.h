@@ -27,6 +27,7 @@ enum key {
 	K_OFFSET,      /* number: scan: the byte of the input it starts at */
 	K_COMPRESSION, /* text: scan: its compression, or none */
 	K_LINK,        /* name: scan: the entry a hard link names */
+	K_LAYER,       /* text: scan: the container image layer, by its digest */
 	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */

@@ -24,6 +24,8 @@ struct scan {
 	unsigned segment;            /* the segment's number, from 1 */
 	uint64_t offset;             /* the byte of the input it starts at */
 	const char *compression;     /* its compression, or "none" */
+	const char *layer;           /* the image layer being read, or NULL */
+	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
 };
 
@@ -33,7 +35,18 @@ struct scan {
  * exit status, EXIT_UNFIT for a fault found. */
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
 
-/* scan_walk.c: every segment of the input `name` ("-": standard input). */
-int scan_input(const struct job *j, const struct archive_calls *la, const char *name);
+/* scan_walk.c: a scan of the input `name`, begun and ended (--summary's
+ * totals); every segment of the file fd, as the input or as an image's
+ * layer (layer names it; a blob that is no archive is passed over); an
+ * error of the input's: the status. */
+void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+		const char *name);
+int scan_file(struct scan *sc, int fd, const char *layer);
+int scan_error(struct scan *sc, const char *why);
+void scan_end(struct scan *sc);
+
+/* scan_image.c: an OCI image layout, a directory: its layers, index.json
+ * -> manifests -> layers, each once. */
+int scan_layout(struct scan *sc, const char *dir);
 
 #endif

@@ -273,6 +273,8 @@ static void set_where(struct scan *sc, struct archive *a)
 	set_num(r, K_SEGMENT, sc->segment);
 	set_num(r, K_OFFSET, sc->offset);
 	set_str(r, K_COMPRESSION, sc->compression);
+	if (sc->layer)
+		set_str(r, K_LAYER, sc->layer);
 }
 
 /* A device entry, kept for the tar hard links that may name it later. */

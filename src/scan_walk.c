@@ -11,12 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "layers.h"
 #include "output.h"
 #include "probe.h"
 #include "scan.h"
 #include "source.h"
+
+static int layer(struct scan *sc, struct archive *a, const char *name);
 
 /* How libarchive's word bears on the input. */
 enum trouble { T_ARCHIVE, T_ENTRY, T_WARNING };
@@ -32,10 +36,12 @@ static int trouble(struct scan *sc, const char *why, uintmax_t entries, enum tro
 {
 	struct where w = { 0 };
 	struct record *r = &sc->r;
-	char at[80] = "";
+	char at[200] = "";
+	if (sc->layer)
+		snprintf(at, sizeof at, "layer %s: ", sc->layer);
 	if (sc->segment > 1)
-		snprintf(at, sizeof at, "segment %u at byte %llu: ", sc->segment,
-			 (unsigned long long)sc->offset);
+		snprintf(at + strlen(at), sizeof at - strlen(at), "segment %u at byte %llu: ",
+			 sc->segment, (unsigned long long)sc->offset);
 	if (entries)
 		snprintf(at + strlen(at), sizeof at - strlen(at), "%s %ju: ",
 			 kind == T_ARCHIVE ? "after entry" : "entry", entries);
@@ -127,6 +133,10 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		sc->seg.devices += device;
 		sc->seg.found += st != EXIT_OK;
 		status = max(status, st);
+		char name[200];
+		const char *path = la->archive_entry_pathname(e);
+		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name))
+			status = max(status, layer(sc, a, name));
 	}
 	src->pos = base + feed_consumed(a);
 	la->archive_read_free(a);
@@ -137,8 +147,9 @@ static void summary(struct scan *sc)
 {
 	const struct tally *t = &sc->seg;
 	if (sc->j->summary)
-		diag("%s: segment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
-		     sc->r.text[K_INPUT], sc->segment, (unsigned long long)sc->offset,
+		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
+		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
+		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
 		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
 		     t->devices == 1 ? "" : "s", t->found);
 	sc->all.entries += t->entries;
@@ -226,11 +237,14 @@ static void what_it_is(struct source *src, bool at_end, const char *otherwise, c
 		close(fd);
 }
 
-/* The input holds no archive: an error that says what it is. */
+/* The input holds no archive: an error that says what it is; for a blob
+ * of an image, that it is no layer (a manifest, a config), said by none. */
 static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
 {
 	char what[300];
 	int more = 0;
+	if (sc->layer)
+		return sc->segment = 0, EXIT_OK;
 	if (end->mtree_text)
 		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
 			 "mtree, which begins with an #mtree line)");
@@ -297,33 +311,90 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	return status;
 }
 
-int scan_input(const struct job *j, const struct archive_calls *la, const char *name)
+/* Every segment of a source, from its start: the status. */
+static int walk(struct scan *sc, struct source *src)
 {
-	struct scan sc = { .j = j, .la = la, .compression = "none" };
-	struct source src;
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
-	int fd = strcmp(name, "-") ? open(name, O_RDONLY | O_CLOEXEC) : 0;
-	record_start(&sc.r, name, strlen(name));
-	if (fd < 0)
-		return trouble(&sc, strerror(errno), 0, T_ARCHIVE);
-	if (source_fd(&src, la, fd) < 0) {
-		status = trouble(&sc, strerror(errno), 0, T_ARCHIVE);
-	} else {
-		links_init(&sc.links);
-		while (go_on && !out_failed() && (sc.segment == 0 || (more = source_skip_zeros(&src)) > 0))
-			status = max(status, segment(&sc, &src, &go_on));
-		if (more < 0)
-			status = max(status, trouble(&sc, source_error(&src), 0, T_ARCHIVE));
-		if (j->summary && sc.segment)
-			diag("%s: %u segment%s, %ju entr%s, %ju device%s, %ju with findings", name,
-			     sc.segment, sc.segment == 1 ? "" : "s", sc.all.entries,
-			     sc.all.entries == 1 ? "y" : "ies", sc.all.devices,
-			     sc.all.devices == 1 ? "" : "s", sc.all.found);
-		links_free(&sc.links);
-		source_free(&src);
-	}
-	if (fd > 0)
-		close(fd);
+	links_init(&sc->links);
+	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
+		status = max(status, segment(sc, src, &go_on));
+	if (more < 0)
+		status = max(status, trouble(sc, source_error(src), 0, T_ARCHIVE));
+	links_free(&sc->links);
 	return status;
+}
+
+/* Where a layer's walk leaves the walk of the image it is in. */
+struct outer {
+	unsigned segment;
+	uint64_t offset;
+	const char *compression;
+	struct tally seg;
+	struct links links;
+};
+
+/* The layer `name` of an image, read from src: its devices, each record
+ * naming it; nothing when the blob is no archive. */
+static int layer_walk(struct scan *sc, struct source *src, const char *name)
+{
+	struct outer o = { sc->segment, sc->offset, sc->compression, sc->seg, sc->links };
+	sc->layer = name;
+	sc->segment = 0;
+	sc->seg = (struct tally){ 0 };
+	int status = walk(sc, src);
+	sc->layers += sc->segment > 0;
+	sc->layer = NULL;
+	sc->segment = o.segment, sc->offset = o.offset, sc->compression = o.compression;
+	sc->seg = o.seg, sc->links = o.links;
+	return status;
+}
+
+/* The layer that is the data of the entry a is at. */
+static int layer(struct scan *sc, struct archive *a, const char *name)
+{
+	struct source blob;
+	if (source_archive(&blob, sc->la, a) < 0)
+		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+	int status = layer_walk(sc, &blob, name);
+	source_free(&blob);
+	return status;
+}
+
+/* One file, as an input or as the layer `layer` of an image. */
+int scan_file(struct scan *sc, int fd, const char *layer)
+{
+	struct source src;
+	if (source_fd(&src, sc->la, fd) < 0)
+		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+	int status = layer ? layer_walk(sc, &src, layer) : walk(sc, &src);
+	source_free(&src);
+	return status;
+}
+
+int scan_error(struct scan *sc, const char *why)
+{
+	return trouble(sc, why, 0, T_ARCHIVE);
+}
+
+void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+		const char *name)
+{
+	*sc = (struct scan){ .j = j, .la = la, .compression = "none" };
+	record_start(&sc->r, name, strlen(name));
+}
+
+void scan_end(struct scan *sc)
+{
+	const struct tally *t = &sc->all;
+	char parts[80] = "";
+	if (sc->segment) /* a directory has layers and no segment of its own */
+		snprintf(parts, sizeof parts, "%u segment%s, ", sc->segment, sc->segment == 1 ? "" : "s");
+	if (sc->layers)
+		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u layer%s, ",
+			 sc->layers, sc->layers == 1 ? "" : "s");
+	if (sc->j->summary && *parts)
+		diag("%s: %s%ju entr%s, %ju device%s, %ju with findings", sc->r.text[K_INPUT], parts,
+		     t->entries, t->entries == 1 ? "y" : "ies", t->devices,
+		     t->devices == 1 ? "" : "s", t->found);
 }
