@@ -12,9 +12,15 @@ static size_t add_writer(char *note, size_t size, size_t n, const struct writer 
 			 const devnum_scheme *s, const struct judgement *jd)
 {
 	char why[200];
-	judgement_why(why, sizeof why, s, jd);
-	int k = snprintf(note + n, size - n, "%s%s: %s (%s)", n ? "; " : "", w->version,
-			 verdict_names[jd->verdict], why);
+	int k = snprintf(note + n, size - n, "%s%s: %s", n ? "; " : "", w->version,
+			 verdict_names[jd->verdict]);
+	n = appended(n, size, k);
+	if (jd->field || jd->reason) { /* else "reads back as" below says it all */
+		judgement_why(why, sizeof why, s, jd);
+		k = snprintf(note + n, size - n, " (%s)", why);
+	} else {
+		k = 0;
+	}
 	n = appended(n, size, k);
 	if (jd->becomes)
 		n = appended(n, size, snprintf(note + n, size - n, ", reads back as %llu:%llu",

@@ -79,6 +79,10 @@ static int unpack_note(const struct job *j, struct record *r, const struct field
 		case R_ZERO_ONE:
 			return snprintf(r->note, sizeof r->note, "damaged: GNU cpio reads a zero %s "
 					"back as 0:1", j->box->fields);
+		case R_ISOFS:
+			return snprintf(r->note, sizeof r->note, "damaged: the Linux kernel's isofs "
+					"reads these halves as %s, a reader of the standard's dev_t "
+					"as %llu:%llu", becomes, ma, mi);
 		default:
 			return snprintf(r->note, sizeof r->note, "damaged: %s reads %llu:%llu as "
 					"%s (%s)", j->box->reader == R_INITRAMFS
@@ -127,7 +131,7 @@ static int max(int a, int b)
  * record joining the group before it; "-" reads standard input. */
 static int unpack_run(const struct job *j, int argc, const char **argv)
 {
-	unsigned want = stores_raw(j->box) ? 1 : 2, words = 0;
+	unsigned want = field_words(j->box), words = 0;
 	size_t total = 1, len = 0;
 	int status = EXIT_OK;
 	if (argc == 0)

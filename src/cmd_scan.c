@@ -59,7 +59,7 @@ const struct command cmd_scan = {
 	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
 		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_CONTAINER) |
-		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
+		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
 		KEY(K_NOTE) | KEY(K_ERROR),
 	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)%( [%{findings}] %n%)",
 	.names = true,

@@ -91,7 +91,7 @@ void container_pack(const struct container *c, const devnum_scheme *s,
 		    struct devnum_tuple t, struct judgement *j)
 {
 	const devnum_scheme *sc = container_scheme(c, s);
-	*j = (struct judgement){ .verdict = V_SURVIVES, .t = t };
+	*j = (struct judgement){ .verdict = V_SURVIVES, .t = t, .stored = t };
 	if (!sc) {
 		if (!over(j, V_TOO_BIG, t, c->major_max, c->minor_max))
 			tuple_fields(c, t, &j->f);
@@ -155,6 +155,18 @@ struct devnum_tuple mkdev_unmasked(struct devnum_tuple t)
 	return devnum_decode_unchecked(named("kernel"), dev);
 }
 
+struct devnum_tuple isofs_read(uint32_t high, uint32_t low)
+{
+	if (!high && (low & ~UINT32_C(0xff)))
+		return mkdev_unmasked((struct devnum_tuple){ low >> 8, low & 0xff });
+	return mkdev_unmasked((struct devnum_tuple){ high, low });
+}
+
+static bool same(struct devnum_tuple a, struct devnum_tuple b)
+{
+	return a.major == b.major && a.minor == b.minor;
+}
+
 static void misread(struct judgement *j, struct devnum_tuple t, struct devnum_tuple as)
 {
 	j->verdict = V_MISREAD;
@@ -205,6 +217,25 @@ void container_fit(const struct container *c, const struct writer *w,
 		if (j->verdict == V_SURVIVES && beyond)
 			misread(j, t, mkdev_unmasked(t));
 		break;
+	case A_PARTS: /* (major, minor) where a reader of the standard wants halves */
+		if (over(j, V_REFUSED, t, UINT32_MAX, UINT32_MAX))
+			break;
+		j->verdict = V_SURVIVES, j->reason = false, j->field = NULL;
+		j->raw = t.major << 32 | t.minor;
+		j->f = (struct fields){ 1, { j->raw }, 1 };
+		read_back(j, sc, j->raw);
+		if (same(j->t, t))
+			j->becomes = false;
+		else
+			j->verdict = V_MISREAD;
+		break;
+	case A_ISOFS:
+		if (j->verdict == V_SURVIVES &&
+		    !same(isofs_read((uint32_t)(j->raw >> 32), (uint32_t)j->raw), t)) {
+			misread(j, t, isofs_read((uint32_t)(j->raw >> 32), (uint32_t)j->raw));
+			j->field = NULL;
+		}
+		break;
 	}
 }
 
@@ -250,6 +281,9 @@ int container_unpack(const struct container *c, const devnum_scheme *s,
 							: mkdev_unmasked(t)), j->verdict = V_DAMAGED;
 	else if (c->reader == R_ZERO_ONE && !t.major && !t.minor)
 		j->verdict = V_DAMAGED, j->becomes = true, j->t = (struct devnum_tuple){ 0, 1 };
+	else if (c->reader == R_ISOFS && !same(isofs_read((uint32_t)(f->v[0] >> 32), (uint32_t)f->v[0]), t))
+		j->verdict = V_DAMAGED, j->becomes = true,
+		j->t = isofs_read((uint32_t)(f->v[0] >> 32), (uint32_t)f->v[0]);
 	else if (f->have != canonical.f.have || memcmp(f->v, canonical.f.v, sizeof f->v) != 0)
 		j->verdict = V_ALIAS;
 	return 0;

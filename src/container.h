@@ -23,6 +23,7 @@ enum store {
 	S_OCTAL6,  /* odc: one raw in 6 octal digits */
 	S_OCTAL11, /* hpodc: one raw in c_filesize, 11 octal digits */
 	S_WORD,    /* one raw, a binary word of `bits`, in hex */
+	S_HALVES,  /* one raw of 64 bits, as two 32-bit words: high, low */
 };
 
 /* What the reader does beyond reading the fields. */
@@ -33,6 +34,7 @@ enum reader {
 			  MKDEV(major, minor) unmasked */
 	R_SATURATED,   /* odc: the all-ones field is bsdtar's saturation */
 	R_ZERO_ONE,    /* HP-UX cpio: GNU cpio reads a zero size as 0:1 */
+	R_ISOFS,       /* Rock Ridge PN: the Linux kernel's isofs_read() */
 };
 
 struct container {
@@ -60,6 +62,8 @@ enum act {
 	A_ZERO_ONE,   /* exact, but 0:0 reads back as 0:1 */
 	A_MKDEV_ZERO, /* rebuilds MKDEV, 0:0 when it cannot hold the tuple */
 	A_MKDEV_WRAP, /* rebuilds MKDEV(major, minor) unmasked */
+	A_PARTS,      /* halves: stores (major, minor), not the dev_t's halves */
+	A_ISOFS,      /* halves: read back by the kernel's isofs_read() */
 };
 
 struct writer {
@@ -104,7 +108,7 @@ struct judgement {
 	struct devnum_reason why;
 	bool becomes;        /* t is what a reader gets back */
 	struct devnum_tuple t;
-	struct devnum_tuple stored; /* unpack: the tuple the fields hold */
+	struct devnum_tuple stored; /* the tuple judged; unpack: the one the fields hold */
 	uint64_t raw;        /* raw containers: the raw value */
 	struct fields f;     /* the fields stored */
 };
@@ -122,7 +126,14 @@ static inline uint64_t ones(unsigned bits)
 /* Whether c's field holds a raw value of some scheme (else a tuple). */
 static inline bool stores_raw(const struct container *c)
 {
-	return c->store == S_OCTAL6 || c->store == S_OCTAL11 || c->store == S_WORD;
+	return c->store == S_OCTAL6 || c->store == S_OCTAL11 || c->store == S_WORD ||
+	       c->store == S_HALVES;
+}
+
+/* How many words c's fields are written as (pax: at least). */
+static inline unsigned field_words(const struct container *c)
+{
+	return c->store == S_HALVES || !stores_raw(c) ? 2 : 1;
 }
 
 /* The Linux kernel's reading: whether its 12:20 dev_t cannot hold t (then
@@ -130,6 +141,10 @@ static inline bool stores_raw(const struct container *c)
  * unpacker's unmasked MKDEV(major, minor) makes of t. */
 bool beyond_kernel(struct devnum_tuple t, struct judgement *j);
 struct devnum_tuple mkdev_unmasked(struct devnum_tuple t);
+/* What Linux's isofs makes of Rock Ridge PN's two halves: MKDEV(low >> 8,
+ * low & 0xff) when high is 0 and low has bits above 0xff ("some writers
+ * may ignore this subtlety"), else MKDEV(high, low); unmasked both. */
+struct devnum_tuple isofs_read(uint32_t high, uint32_t low);
 
 /* The scheme of c's raw field (NULL for a tuple container), s being
  * --scheme's or NULL. */

@@ -1,8 +1,10 @@
 /* containers.c - the containers and the writers, as data.  Sources: POSIX
  * ustar; GNU tar's create.c (base-256); libarchive's pax and cpio writers;
- * Linux fs/ext4/inode.c, fs/xfs, fs/nfs, init/initramfs.c; squashfs-tools.
+ * Linux fs/ext4/inode.c, fs/xfs, fs/nfs, init/initramfs.c, fs/isofs/rock.c;
+ * squashfs-tools; the Rock Ridge Interchange Protocol 1.12 (PN).
  * Writers as observed on Debian 12: GNU tar 1.34, bsdtar 3.6.2, GNU cpio
- * 2.13, e2fsprogs 1.47.0, squashfs-tools 4.5.1. */
+ * 2.13, e2fsprogs 1.47.0, squashfs-tools 4.5.1, xorriso 1.5.4, genisoimage
+ * 1.1.11. */
 #include <config.h>
 
 #include <string.h>
@@ -39,6 +41,11 @@ const struct container containers[] = {
 	      "c_filesize", S_OCTAL11, 32, NULL), .reader = R_ZERO_ONE },
 	{ RAW("cpio-hpbin", "hpbin", "archive", "HP-UX bin: the writer's raw in the 32-bit file size",
 	      "h_filesize", S_WORD, 32, NULL), .reader = R_ZERO_ONE },
+	{ RAW("iso9660", "rockridge", "archive",
+	      "Rock Ridge PN: the writer's dev_t in two 32-bit halves, high and low",
+	      "PN.dev_high PN.dev_low", S_HALVES, 64, NULL), .host = true, .reader = R_ISOFS,
+	  .note = "genisoimage stores (major, minor) instead; Linux reads (0, low) with low "
+		  "above 0xff as MKDEV(low >> 8, low & 0xff)" },
 	{ TUPLE("ext4", "ext2 ext3 f2fs jffs2", "file system",
 		"i_block[0] = 8:8 when both parts fit, else i_block[1] = linux32",
 		"i_block[0] i_block[1]", S_EXT4, KMAJ, KMIN) },
@@ -79,6 +86,9 @@ const struct writer writers[] = {
 	{ "bsdtar", "cpio-odc", "bsdtar 3.6.2", A_SATURATE, 0777777 },
 	{ "bsdtar", "cpio-newc", "bsdtar 3.6.2", A_FORMAT, 0 },
 	{ "bsdtar", "cpio-bin", "bsdtar 3.6.2", A_LOW_BITS, 16 },
+	{ "bsdtar", "iso9660", "bsdtar 3.6.2", A_FORMAT, 0 },
+	{ "xorriso", "iso9660", "xorriso 1.5.4", A_FORMAT, 0 },
+	{ "genisoimage", "iso9660", "genisoimage 1.1.11", A_PARTS, 0 },
 	{ "gnu-cpio", "ustar", "GNU cpio 2.13", A_FORMAT, 0 },
 	{ "gnu-cpio", "cpio-odc", "GNU cpio 2.13", A_LOW_BITS, 18 },
 	{ "gnu-cpio", "cpio-newc", "GNU cpio 2.13", A_FORMAT, 0 },
@@ -93,6 +103,7 @@ const struct writer writers[] = {
 	{ "linux", "nfs3", "the NFS client", A_MKDEV_ZERO, 0 },
 	{ "linux", "cpio-newc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
 	{ "linux", "cpio-crc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
+	{ "linux", "iso9660", "isofs", A_ISOFS, 0 },
 };
 const size_t nwriters = sizeof writers / sizeof writers[0];
 

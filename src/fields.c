@@ -45,6 +45,9 @@ int fields_print(const struct container *c, const struct fields *f, char *buf, s
 	case S_OCTAL6: return snprintf(buf, size, "%06llo", (ull)f->v[0]);
 	case S_OCTAL11: return snprintf(buf, size, "%011llo", (ull)f->v[0]);
 	case S_WORD: return snprintf(buf, size, "0x%0*llx", (int)c->bits / 4, (ull)f->v[0]);
+	case S_HALVES:
+		return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)(f->v[0] >> 32),
+				(ull)(f->v[0] & U32));
 	}
 	return -1;
 }
@@ -121,7 +124,7 @@ static void field_name(const struct container *c, unsigned i, char *buf, size_t 
 static int number(const struct container *c, struct word w, uint64_t *v)
 {
 	struct num_error e;
-	uint64_t max = c->store != S_WORD ? U32 : ones(c->bits);
+	uint64_t max = c->store != S_WORD ? U32 : ones(c->bits); /* S_HALVES: each word */
 	return parse_number(w.s, w.n, 10, v, &e) < 0 || *v > max ? -1 : 0;
 }
 
@@ -178,7 +181,7 @@ static bool blank(char c)
 int fields_parse(const struct container *c, const char *s, size_t n, struct fields *f,
 		 char *err, size_t size)
 {
-	unsigned want = stores_raw(c) ? 1 : 2;
+	unsigned want = field_words(c);
 	unsigned most = c->store == S_PAX ? 4 : want, i = 0;
 	*f = (struct fields){ .n = most };
 	for (size_t at = 0;; i++) {
@@ -201,5 +204,7 @@ int fields_parse(const struct container *c, const char *s, size_t n, struct fiel
 	if (i < want)
 		snprintf(err, size, "%s stores %u field%s (%s), not %u", c->name, want,
 			 want == 1 ? "" : "s", c->fields, i);
+	if (i == want && c->store == S_HALVES) /* one raw, as the engine reads it */
+		*f = (struct fields){ 1, { f->v[0] << 32 | f->v[1] }, 1 };
 	return i < want ? -1 : 0;
 }

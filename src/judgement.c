@@ -41,8 +41,9 @@ int judgement_why(char *buf, size_t size, const devnum_scheme *s,
 	bool raw = jd->field && jd->field[0] == 'r';
 	if (jd->reason && (s || (s = jd->scheme)))
 		return devnum_strreason(buf, size, s, &jd->why);
-	if (!jd->field)
-		return snprintf(buf, size, "0:0 reads back as 0:1");
+	if (!jd->field) /* a reader's rule, no limit: what it makes of the tuple */
+		return snprintf(buf, size, "%llu:%llu reads back as %llu:%llu", (ull)jd->stored.major,
+				(ull)jd->stored.minor, (ull)jd->t.major, (ull)jd->t.minor);
 	return snprintf(buf, size, raw ? "%s 0x%llx above 0x%llx" : "%s %llu above %llu",
 			jd->field, (ull)jd->value, (ull)jd->limit);
 }

@@ -25,6 +25,7 @@ struct scan {
 	uint64_t offset;             /* the byte of the input it starts at */
 	const char *compression;     /* its compression, or "none" */
 	const char *layer;           /* the image layer being read, or NULL */
+	const unsigned char *volume; /* the archive's ISO 9660 volume descriptor */
 	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
 };

@@ -28,6 +28,8 @@ static const struct container *find_container(int format)
 	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
 	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return container_find("pax");
 	case ARCHIVE_FORMAT_TAR_GNUTAR: return container_find("gnutar");
+	case ARCHIVE_FORMAT_ISO9660:
+	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return container_find("iso9660");
 	default: return NULL;
 	}
 }
@@ -220,6 +222,69 @@ static const char *type_name(unsigned type)
 	}
 }
 
+/* How a Rock Ridge writer filled PN, by what it wrote of itself in the
+ * volume descriptor (system, publisher, data preparer, application). */
+enum pn { PN_UNKNOWN, PN_HALVES, PN_PARTS };
+
+static bool says(const unsigned char *field, size_t n, const char *word)
+{
+	size_t w = strlen(word);
+	for (size_t i = 0; i + w <= n; i++)
+		if (!memcmp(field + i, word, w))
+			return true;
+	return false;
+}
+
+static enum pn pn_writer(const unsigned char *v)
+{
+	static const char *const halves[] = { "LIBARCHIVE", "XORRISO", "LIBISOFS" };
+	if (!v || memcmp(v + 1, "CD001", 5) != 0)
+		return PN_UNKNOWN;
+	const unsigned char *ids = v + 318; /* publisher, preparer, application */
+	if (says(ids, 3 * 128, "GENISOIMAGE"))
+		return PN_PARTS;
+	for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++)
+		if (says(ids, 3 * 128, halves[i]))
+			return PN_HALVES;
+	return PN_UNKNOWN;
+}
+
+/* Rock Ridge PN: libarchive joins its halves as high << 32 | low, a host
+ * dev_t, which gives both back exactly.  The tuple the writer meant,
+ * when its convention is known or both give the same; what Linux's
+ * isofs reads, where that differs. */
+static int pn_number(struct scan *sc, const struct container *c, struct archive_entry *e,
+		     struct devnum_tuple *t)
+{
+	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
+	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
+	const devnum_scheme *s = container_scheme(c, scheme_given(sc->j));
+	struct devnum_tuple parts = { high, low }, halves, kernel = isofs_read(high, low);
+	struct devnum_reason why;
+	struct fields f = { 1, { raw }, 1 };
+	enum pn w = pn_writer(sc->volume);
+	bool valid = devnum_decode(s, raw, &halves, &canon, &why) != DEVNUM_INVALID;
+	set_scheme(&sc->r, s);
+	set_fields(&sc->r, K_FIELDS, c, &f);
+	if (w == PN_PARTS || (w == PN_UNKNOWN && valid && halves.major == parts.major &&
+			       halves.minor == parts.minor))
+		*t = parts;
+	else if (w == PN_HALVES && valid)
+		*t = halves;
+	else {
+		add(sc, "ambiguous", "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
+		    "writes it, or %llu:%llu as the dev_t's halves, as bsdtar and xorriso do; the "
+		    "volume does not say which wrote it; Linux reads %llu:%llu", high, low,
+		    (ull)parts.major, (ull)parts.minor, (ull)halves.major, (ull)halves.minor,
+		    (ull)kernel.major, (ull)kernel.minor);
+		return 0;
+	}
+	if (t->major != kernel.major || t->minor != kernel.minor)
+		add(sc, "isofs", "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
+		    (ull)kernel.major, (ull)kernel.minor);
+	return 1;
+}
+
 /* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
 static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
 		  const struct container *c, bool raw, struct devnum_tuple *t)
@@ -231,6 +296,8 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 		add(sc, "unknown", "%s", none);
 		return 0;
 	}
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660)
+		return pn_number(sc, c, e, t);
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
 		const char *why = la->archive_error_string(a);
 		if (rc == ARCHIVE_WARN && why) {

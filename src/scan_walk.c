@@ -95,7 +95,9 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		return trouble(sc, "memory exhausted", 0, T_ARCHIVE);
 	la->archive_read_support_format_all(a);
 	uint64_t base = src->pos;
+	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
 	rc = feed_open(&f, a, src);
+	sc->volume = f.volume;
 	if (rc != ARCHIVE_OK) {
 		end->unopened = true;
 		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
@@ -140,6 +142,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	}
 	src->pos = base + feed_consumed(a);
 	la->archive_read_free(a);
+	sc->volume = outer;
 	return status;
 }
 

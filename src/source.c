@@ -158,8 +158,11 @@ static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
 		la->archive_set_error(a, f->src->err ? f->src->err : EIO, "%s", source_error(f->src));
 		return -1;
 	}
-	if (f->src->pos == f->base)
+	if (f->src->pos == f->base) { /* a first block is whole: 64 KiB, or all there is */
 		memcpy(f->head, p, (size_t)n < sizeof f->head ? (size_t)n : sizeof f->head);
+		if ((size_t)n >= VOLUME_AT + VOLUME_SIZE)
+			memcpy(f->volume, p + VOLUME_AT, VOLUME_SIZE);
+	}
 	f->src->pos += (uint64_t)n;
 	*buf = p;
 	return n;
@@ -197,6 +200,7 @@ int feed_open(struct feed *f, struct archive *a, struct source *src)
 	f->src = src;
 	f->base = src->pos;
 	memset(f->head, 0, sizeof f->head);
+	memset(f->volume, 0, sizeof f->volume);
 	la->archive_read_set_read_callback(a, feed_read);
 	la->archive_read_set_callback_data(a, f);
 	if (src->seekable) {

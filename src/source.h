@@ -55,10 +55,15 @@ int source_skip_zeros(struct source *s);
 /* What went wrong, in words. */
 const char *source_error(const struct source *s);
 
+/* ISO 9660's primary volume descriptor: sector 16, 2048 bytes. */
+#define VOLUME_AT 32768
+#define VOLUME_SIZE 2048
+
 struct feed {
 	struct source *src;
 	uint64_t base;        /* where the reader's data starts in src */
 	unsigned char head[8]; /* its first bytes, NUL-padded */
+	unsigned char volume[VOLUME_SIZE]; /* its bytes at VOLUME_AT, or zeros */
 };
 
 /* Opens a, a new reader, on src from src->pos: ARCHIVE_OK or libarchive's

@@ -117,7 +117,7 @@ known_writers() {
 	assert_output bsdtar
 	run complete_words devnum fits --writer ""
 	assert_equal "$(sort <<<"$output")" "$(known_writers | sort)"
-	assert_equal "$(known_writers | wc -l)" 7
+	assert_equal "$(known_writers | wc -l)" 9
 	for w in $(known_writers); do
 		grep -q "$w" "$top_srcdir/completion/_devnum" || fail "zsh lacks writer $w"
 		grep -q "$w" "$top_srcdir/completion/devnum.fish" || fail "fish lacks writer $w"

@@ -8,3 +8,13 @@ bats_load_library bats-assert
 run2() {
 	run --separate-stderr "$@"
 }
+
+# isofs HIGH LOW: what Linux's fs/isofs/rock.c makes of Rock Ridge PN, by
+# hand: the whole number in the low half when the high one is 0 and the
+# low one has bits above 0xff, MKDEV unmasked in a 32-bit dev_t either way
+isofs() {
+	local ma=$1 mi=$2
+	if [ "$1" = 0 ] && [ $(($2 & ~0xff)) != 0 ]; then ma=$(($2 >> 8)) mi=$(($2 & 0xff)); fi
+	local dev=$((((ma << 20) | mi) & 0xffffffff))
+	echo "$((dev >> 20)):$((dev & 0xfffff))"
+}

@@ -369,3 +369,23 @@ l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.ad
 		assert_output "x unknown [too-large]"
 	done
 }
+
+@test "scan ISO 9660: PN's halves, the writer known by its volume, Linux's reading" {
+	need bsdtar libarchive-tools
+	printf '%s\n' '#mtree' './sda1 type=block device=native,8,1' './big type=char device=native,8,256' >m
+	bsdtar --format=iso9660 -cf b.iso @m
+	run2 devnum scan --format '%p %M:%m %F [%{findings}] %n' b.iso
+	assert_failure 1
+	assert_line "sda1 8:1 0x00000000 0x00000801 [] "
+	assert_line "big 8:256 0x00000000 0x00100800 [isofs] Linux reads PN (0x0, 0x100800) as 8:0"
+	run2 bash -c 'cat b.iso | devnum scan --format "%p %M:%m" -'
+	assert_line "big 8:256"
+	# the same bytes from a writer that does not say who it is
+	cp b.iso anon.iso
+	printf '%-128s' x | dd of=anon.iso bs=1 seek=$((32768 + 574)) conv=notrunc 2>/dev/null
+	run2 devnum scan --format '%p %(%M:%m%|unknown%) [%{findings}] %n' anon.iso
+	assert_failure 1
+	assert_line "sda1 unknown [ambiguous] PN (0x0, 0x801): 0:2049 as (major, minor), as genisoimage writes it, or 8:1 as the dev_t's halves, as bsdtar and xorriso do; the volume does not say which wrote it; Linux reads 8:1"
+	run2 devnum scan --json anon.iso
+	assert_equal "$(jq -rc 'select(.path == "sda1") | [.major, .fields]' <<<"$output" | head -n 1)" '[null,["0x00000000","0x00000801"]]'
+}

@@ -251,3 +251,52 @@ ext4_fields() {
 	done
 	assert_equal "$(verdict linux linux 4096:0)" "refused 4096:0"
 }
+
+# iso_listing IMAGE NAME: "M:m" of the entry, as bsdtar (libarchive) reads it
+iso_listing() {
+	bsdtar -tvf "$1" | sed -n "s|.* \([0-9]*\), *\([0-9]*\) .* \(.*/\)\{0,1\}$2\$|\1:\2|p"
+}
+
+@test "ISO 9660 PN: bsdtar and xorriso store the dev_t's halves, genisoimage (major, minor)" {
+	need bsdtar libarchive-tools
+	need xorriso xorriso
+	need genisoimage genisoimage
+	nodes
+	bsdtar --format=iso9660 -cf bsdtar.iso -C n .
+	xorriso -as mkisofs -quiet -R -o xorriso.iso n 2>/dev/null
+	genisoimage -quiet -R -o genisoimage.iso n 2>/dev/null
+	for w in bsdtar xorriso genisoimage; do
+		python3 "$BATS_TEST_DIRNAME/pn.py" $w.iso >pn.$w
+		for t in $TUPLES; do
+			read -r _ high low <<<"$(grep "^${t/:/_} " pn.$w)"
+			if [ $w = genisoimage ]; then
+				assert_equal "$high $low" "${t%:*} ${t#*:}"
+			else
+				same_fields iso9660 "$t" "$(printf '0x%08x 0x%08x' "$high" "$low")"
+			fi
+			# what a reader of the standard (libarchive) gets back
+			read -r v becomes <<<"$(verdict $w iso9660 "$t")"
+			assert_equal "$becomes" "$(iso_listing $w.iso "${t/:/_}")"
+			# scan knows the writer by the volume's identifiers: the tuple, and Linux's reading
+			run2 devnum scan --format '%M:%m %{findings}' $w.iso
+			kernel=$(isofs "$high" "$low")
+			words=""; [ "$t" != 0:0 ] || words=whiteout
+			[ "$kernel" = "$t" ] || words=${words:+$words,}isofs
+			assert_line "$t $words"
+		done
+	done
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' genisoimage.iso
+	assert_line "8_1 8:1 [] "
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' xorriso.iso
+	assert_line "8_256 8:256 [isofs] Linux reads PN (0x0, 0x100800) as 8:0"
+}
+
+@test "isofs: Linux's reading of the standard's PN, against the kernel's rule by hand" {
+	for t in $TUPLES; do
+		read -r high low <<<"$(devnum pack iso9660 "$t")"
+		want=$(isofs $((high)) $((low)))
+		read -r v becomes <<<"$(verdict linux iso9660 "$t")"
+		assert_equal "$becomes" "$want"
+		[ "$want" = "$t" ] && assert_equal "$v" survives || assert_equal "$v" misread
+	done
+}
