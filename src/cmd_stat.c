@@ -149,6 +149,6 @@ const struct command cmd_stat = {
 	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_TYPE) | KEY(K_FIELD) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_MTREE) | KEY(K_RAW) | KEY(K_DEVNAME) | KEY(K_WHAT) |
 		KEY(K_ERROR),
-	.plain = "%i: %{what} %M:%m %r%( (%D)%)", .raw_plain = true,
+	.plain = "%i: %{what} %M:%m %r%( (%D)%)", .raw_plain = true, .names = true,
 	.record = stat_record,
 };

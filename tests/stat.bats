@@ -93,3 +93,16 @@ expect() {
 	assert_success
 	assert_output "regular file $(stat -c '%Hd:%Ld %d' "$big")"
 }
+
+@test "stat: a file name is escaped in plain output as GNU tar escapes it, whole in JSON" {
+	cd "$BATS_TEST_TMPDIR"
+	: >$'we\033[2Jird\nname'
+	run2 devnum stat --format '%i' $'we\033[2Jird\nname'
+	assert_success
+	assert_output 'we\033[2Jird\nname'
+	run2 devnum stat --json $'we\033[2Jird\nname'
+	assert_equal "$(jq -r .input <<<"$output")" $'we\033[2Jird\nname'
+	run2 devnum stat $'no\033such'
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'no\\x1bsuch': No such file or directory"
+}
