@@ -19,7 +19,7 @@ static uint64_t hash(const char *s)
 
 void links_init(struct links *l)
 {
-	*l = (struct links){ NULL, 0, false };
+	*l = (struct links){ NULL, 0, false, false };
 }
 
 void links_free(struct links *l)

@@ -25,6 +25,7 @@ struct links {
 	struct linked *slot; /* open addressing, LINKS_MAX * 2 slots */
 	size_t n;
 	bool full;           /* some were not kept */
+	bool told;           /* a link to one of those was warned of */
 };
 
 void links_init(struct links *l);

@@ -350,11 +350,20 @@ static void keep(struct scan *sc, struct archive *a, const char *path, int known
 {
 	const struct archive_calls *la = sc->la;
 	struct linked d = { 0, t, known > 0, sc->r.text[K_TYPE][0] == 'b' };
-	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR || sc->links.full)
+	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
+		links_add(&sc->links, path, &d);
+}
+
+/* A hard link to no device kept: said once, when the table was full. */
+static void unresolved(struct scan *sc, const char *link)
+{
+	char q[400];
+	if (!link || !sc->links.full || sc->links.told)
 		return;
-	if (!links_add(&sc->links, path, &d))
-		diag("'%s': more than %zu devices: hard links to later ones are not resolved",
-		     sc->r.text[K_INPUT], (size_t)LINKS_MAX);
+	sc->links.told = true;
+	quote(q, sizeof q, sc->r.text[K_INPUT], sc->r.len[K_INPUT]);
+	diag("'%s': warning: more than %zu device entries: hard links to the later ones "
+	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
 }
 
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
@@ -369,6 +378,8 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	const struct container *c = container_of(la->archive_format(a), &raw);
 	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
 			   : la->archive_entry_rdev(e) != 0;
+	if (!device && !target)
+		unresolved(sc, link);
 	if (!device && !(stored && c))
 		return EXIT_OK;
 	record_next(r);

@@ -389,3 +389,18 @@ l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.ad
 	run2 devnum scan --json anon.iso
 	assert_equal "$(jq -rc 'select(.path == "sda1") | [.major, .fields]' <<<"$output" | head -n 1)" '[null,["0x00000000","0x00000801"]]'
 }
+
+@test "scan: hard links past the 32768 device entries kept are warned of, once" {
+	python3 -c 'import tarfile
+t = tarfile.open("many.tar", "w")
+for i in range(32770):
+    d = tarfile.TarInfo("d%d" % i); d.type = tarfile.CHRTYPE; d.devmajor, d.devminor = 1, i % 256; t.addfile(d)
+for name, to in (("early", "d5"), ("late", "d32769"), ("late2", "d32768")):
+    l = tarfile.TarInfo(name); l.type = tarfile.LNKTYPE; l.linkname = to; t.addfile(l)
+t.close()'
+	run2 devnum scan --format '%p %M:%m %{link}' many.tar
+	assert_success
+	assert_line "early 1:5 d5"
+	refute_line --partial "late"
+	assert_equal "$stderr" "devnum: 'many.tar': warning: more than 32768 device entries: hard links to the later ones are not known for what they are, and are not listed"
+}
