@@ -11,11 +11,11 @@
 static size_t add_writer(char *note, size_t size, size_t n, const struct writer *w,
 			 const devnum_scheme *s, const struct judgement *jd)
 {
-	char why[200];
 	int k = snprintf(note + n, size - n, "%s%s: %s", n ? "; " : "", w->version,
 			 verdict_names[jd->verdict]);
 	n = appended(n, size, k);
 	if (jd->field || jd->reason) { /* else "reads back as" below says it all */
+		char why[200];
 		judgement_why(why, sizeof why, s, jd);
 		k = snprintf(note + n, size - n, " (%s)", why);
 	} else {

@@ -19,7 +19,7 @@
 	X(int, blkid_probe_lookup_value, (blkid_probe, const char *, const char **, size_t *))
 
 static struct {
-#define BLKID_CALL(type, name, args) type(*name) args;
+#define BLKID_CALL(type, name, args) type(*name) args; /* NOLINT(bugprone-macro-parentheses) */
 	BLKID_CALLS(BLKID_CALL)
 #undef BLKID_CALL
 } bl;
@@ -35,10 +35,11 @@ static bool loaded(void)
 #define BLKID_CALL(type, name, args) (void **)&bl.name,
 	void **const slots[] = { BLKID_CALLS(BLKID_CALL) };
 #undef BLKID_CALL
-	char err[200];
-	if (!tried)
+	if (!tried) {
+		char err[200]; /* without libblkid, scan only names no file system */
 		lib = load_calls(BLKID_SONAME, "scan", names, slots, sizeof names / sizeof names[0],
 				 err, sizeof err);
+	}
 	tried = true;
 	return lib;
 }

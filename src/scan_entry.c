@@ -241,10 +241,11 @@ static enum pn pn_writer(const unsigned char *v)
 	if (!v || memcmp(v + 1, "CD001", 5) != 0)
 		return PN_UNKNOWN;
 	const unsigned char *ids = v + 318; /* publisher, preparer, application */
-	if (says(ids, 3 * 128, "GENISOIMAGE"))
+	const size_t n = (size_t)3 * 128;
+	if (says(ids, n, "GENISOIMAGE"))
 		return PN_PARTS;
 	for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++)
-		if (says(ids, 3 * 128, halves[i]))
+		if (says(ids, n, halves[i]))
 			return PN_HALVES;
 	return PN_UNKNOWN;
 }

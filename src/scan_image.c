@@ -14,7 +14,7 @@
 #include "scan.h"
 
 #define JSON_MAX ((size_t)4 << 20) /* an index or a manifest */
-#define LIST_MAX 256               /* manifests of an index, layers of one */
+#define LIST_MAX ((size_t)256)     /* manifests of an index, layers of one */
 
 /* The whole JSON file at dir/path into a new buffer, *n its size; NULL
  * with *why. */
@@ -88,7 +88,7 @@ static int manifest(struct scan *sc, const char *dir, const char *digest, struct
 		    int depth)
 {
 	char path[400], (*list)[DIGEST_MAX] = malloc(LIST_MAX * sizeof *list);
-	const char *why;
+	const char *why = "a manifest's digest is not ALGORITHM:HEX";
 	size_t n, k;
 	int status = EXIT_OK;
 	char *json = blob_path(digest, path, sizeof path) && list ? slurp(dir, path, &n, &why) : NULL;

@@ -61,7 +61,8 @@ static const char *error_of(struct scan *sc, struct archive *a)
 {
 	const char *why = sc->la->archive_error_string(a);
 	if (!why)
-		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a)) : "unreadable";
+		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a))
+						 : "truncated or damaged (libarchive says no more)";
 	return why;
 }
 

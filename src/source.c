@@ -14,7 +14,7 @@ static const struct archive_calls *la;
 
 static int init(struct source *s, const struct archive_calls *calls)
 {
-	unsigned char *mem = malloc(2 * SOURCE_BLOCK);
+	unsigned char *mem = s->mem = malloc(2 * SOURCE_BLOCK);
 	la = calls;
 	if (!mem)
 		return -1;
@@ -47,7 +47,7 @@ int source_archive(struct source *s, const struct archive_calls *calls, struct a
 
 void source_free(struct source *s)
 {
-	free(s->kept[0].p < s->kept[1].p ? s->kept[0].p : s->kept[1].p);
+	free(s->mem);
 }
 
 /* Up to a block into p, from `at` (a file) or next (a pipe, a decompressor). */
@@ -145,7 +145,7 @@ const char *source_error(const struct source *s)
 static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
 {
 	struct feed *f = data;
-	const unsigned char *p;
+	const unsigned char *p = NULL;
 	int64_t held = (int64_t)(f->src->pos - f->base) - la->archive_filter_bytes(a, -1);
 	if (held > LOOKAHEAD) { /* libarchive's own printf has no %lld */
 		la->archive_set_error(a, EFBIG, "a header claims more than %d MiB at once "
@@ -158,7 +158,7 @@ static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
 		la->archive_set_error(a, f->src->err ? f->src->err : EIO, "%s", source_error(f->src));
 		return -1;
 	}
-	if (f->src->pos == f->base) { /* a first block is whole: 64 KiB, or all there is */
+	if (n > 0 && f->src->pos == f->base) { /* a first block is whole: 64 KiB, or all there is */
 		memcpy(f->head, p, (size_t)n < sizeof f->head ? (size_t)n : sizeof f->head);
 		if ((size_t)n >= VOLUME_AT + VOLUME_SIZE)
 			memcpy(f->volume, p + VOLUME_AT, VOLUME_SIZE);

@@ -40,6 +40,7 @@ struct source {
 	const char *why;      /* the decompressor's message for its failure */
 	struct span kept[2];
 	unsigned last;        /* the span handed out last */
+	unsigned char *mem;   /* the two spans' storage */
 };
 
 /* 0, or -1 with errno (memory). */
