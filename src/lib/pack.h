@@ -93,13 +93,13 @@ INLINE int encode_body(const struct layout *s, struct devnum_tuple t,
 	uint64_t out = pack(s, t);
 	uint64_t cmaj = carried(s, DEVNUM_MAJOR), cmin = carried(s, DEVNUM_MINOR);
 	if (__builtin_expect((t.major & ~cmaj) != 0, 0))
-		return refuse_part(DEVNUM_MAJOR, t.major, cmaj, why);
+		return devnum__refuse_part(DEVNUM_MAJOR, t.major, cmaj, why);
 	if (__builtin_expect((t.minor & ~cmin) != 0, 0))
-		return refuse_part(DEVNUM_MINOR, t.minor, cmin, why);
+		return devnum__refuse_part(DEVNUM_MINOR, t.minor, cmin, why);
 	if ((s->rules & DEVNUM_LEGACY_WINDOW) && in_window(out))
-		return refuse_raw(DEVNUM_IN_WINDOW, t, out, why);
+		return devnum__refuse_raw(DEVNUM_IN_WINDOW, t, out, why);
 	if ((s->rules & DEVNUM_NODEV) && out == ones(s->width))
-		return refuse_raw(DEVNUM_IS_NODEV, t, out, why);
+		return devnum__refuse_raw(DEVNUM_IS_NODEV, t, out, why);
 	*raw = out;
 	return 0;
 }
@@ -110,22 +110,22 @@ INLINE enum devnum_verdict decode_body(const struct layout *s, uint64_t raw,
 {
 	const uint64_t max = ones(s->width), allowed = covered(s) | s->ignored;
 	if (__builtin_expect(raw > max, 0))
-		return invalid(DEVNUM_TOO_WIDE, raw, max, why);
+		return devnum__invalid(DEVNUM_TOO_WIDE, raw, max, why);
 	if ((s->rules & DEVNUM_NODEV) && raw == max)
-		return invalid(DEVNUM_SENTINEL, raw, max, why);
+		return devnum__invalid(DEVNUM_SENTINEL, raw, max, why);
 	if ((s->rules & DEVNUM_LEGACY_WINDOW) && in_window(raw)) {
 		/* an unconverted 8:8 number: its canonical form is the tuple
 		 * packed by the scheme's own fields */
 		*t = (struct devnum_tuple){ raw >> 8, raw & 0xff };
 		*canon = pack(s, *t);
-		return alias(DEVNUM_LEGACY, raw, *t, *canon, 0, why);
+		return devnum__alias(DEVNUM_LEGACY, raw, *t, *canon, 0, why);
 	}
 	if (__builtin_expect((raw & ~allowed) != 0, 0))
-		return stray(raw, allowed, s->width, why);
+		return devnum__stray(raw, allowed, s->width, why);
 	*t = unpack(s, raw, false);
 	*canon = (raw & ~s->ignored) | s->fixed;
 	if (__builtin_expect(*canon != raw, 0))
-		return alias(DEVNUM_IGNORED_BITS, raw, *t, *canon, s->ignored, why);
+		return devnum__alias(DEVNUM_IGNORED_BITS, raw, *t, *canon, s->ignored, why);
 	return DEVNUM_CANONICAL;
 }
 

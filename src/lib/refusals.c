@@ -20,8 +20,8 @@ static void clear_run(uint64_t mask, unsigned b, unsigned top, struct devnum_rea
 }
 
 /* A part had bits no field carries: above them all, or in a gap. */
-COLD int refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
-		     struct devnum_reason *why)
+COLD int devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
+			     struct devnum_reason *why)
 {
 	uint64_t stray_bits = value & ~carried;
 	why->part = part;
@@ -34,8 +34,8 @@ COLD int refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
 }
 
 /* The tuple packs to a raw value the scheme reserves. */
-COLD int refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
-		    struct devnum_reason *why)
+COLD int devnum__refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
+			    struct devnum_reason *why)
 {
 	why->why = w;
 	why->value = raw;
@@ -43,8 +43,8 @@ COLD int refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
 	return -1;
 }
 
-COLD enum devnum_verdict invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
-				 struct devnum_reason *why)
+COLD enum devnum_verdict devnum__invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
+					 struct devnum_reason *why)
 {
 	why->why = w;
 	why->value = raw;
@@ -53,16 +53,16 @@ COLD enum devnum_verdict invalid(enum devnum_why w, uint64_t raw, uint64_t limit
 }
 
 /* Bits set outside `allowed`: the lowest run of them names the hole. */
-COLD enum devnum_verdict stray(uint64_t raw, uint64_t allowed, unsigned width,
-			       struct devnum_reason *why)
+COLD enum devnum_verdict devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
+				       struct devnum_reason *why)
 {
 	clear_run(allowed, (unsigned)__builtin_ctzll(raw & ~allowed), width, why);
-	return invalid(DEVNUM_STRAY, raw, ones(width), why);
+	return devnum__invalid(DEVNUM_STRAY, raw, ones(width), why);
 }
 
 /* An alias; for ignored bits, hi:lo spans them. */
-COLD enum devnum_verdict alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
-			       uint64_t canon, uint64_t ignored, struct devnum_reason *why)
+COLD enum devnum_verdict devnum__alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
+				       uint64_t canon, uint64_t ignored, struct devnum_reason *why)
 {
 	why->why = w;
 	why->value = raw;
