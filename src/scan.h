@@ -26,6 +26,9 @@ struct scan {
 	const char *compression;     /* its compression, or "none" */
 	const char *layer;           /* the image layer being read, or NULL */
 	const unsigned char *volume; /* the archive's ISO 9660 volume descriptor */
+	int file;                    /* the archive's file, when read straight from
+					one (not decompressed), for pread; or -1 */
+	uint64_t file_base;          /* where in it the archive starts */
 	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
 };

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mtree_device.h"
+#include "netbsd.h"
 #include "output.h"
 #include "scan.h"
 
@@ -286,6 +288,21 @@ static int pn_number(struct scan *sc, const struct container *c, struct archive_
 	return 1;
 }
 
+/* mtree's device= that libarchive rejected: in NetBSD's words, which name
+ * the part and the limit, where the spec can be read again; else in
+ * libarchive's. */
+static void rejected(struct scan *sc, const char *path, const char *why)
+{
+	char device[256], err[300];
+	struct devnum_tuple t;
+	const devnum_scheme *s;
+	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
+	    netbsd_read(device, strlen(device), 10, &t, &s, err, sizeof err) < 0)
+		add(sc, "rejected", "device=%s rejected: %s", device, err);
+	else
+		add(sc, "rejected", "device= rejected: %s", why);
+}
+
 /* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
 static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
 		  const struct container *c, bool raw, struct devnum_tuple *t)
@@ -302,7 +319,7 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
 		const char *why = la->archive_error_string(a);
 		if (rc == ARCHIVE_WARN && why) {
-			add(sc, "rejected", "device= rejected: %s", why);
+			rejected(sc, la->archive_entry_pathname(e), why);
 			return 0;
 		}
 		if (!la->archive_entry_rdev(e)) {

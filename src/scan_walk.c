@@ -99,6 +99,8 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
 	rc = feed_open(&f, a, src);
 	sc->volume = f.volume;
+	sc->file = src->seekable ? src->fd : -1;
+	sc->file_base = base;
 	if (rc != ARCHIVE_OK) {
 		end->unopened = true;
 		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
@@ -384,7 +386,7 @@ int scan_error(struct scan *sc, const char *why)
 void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
 		const char *name)
 {
-	*sc = (struct scan){ .j = j, .la = la, .compression = "none" };
+	*sc = (struct scan){ .j = j, .la = la, .compression = "none", .file = -1 };
 	record_start(&sc->r, name, strlen(name));
 }
 

@@ -267,10 +267,18 @@ devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
 	run2 devnum scan --format '%p %(%M:%m%|unknown%) [%{findings}] %n' m
 	assert_failure 1
 	assert_line "./d unknown [unknown] no device= keyword (or device 0:0: libarchive does not tell the two apart)"
-	assert_line --regexp "^\./b unknown \[rejected\] device= rejected: .*bogus"
-	assert_line --regexp "^\./l unknown \[rejected\] device= rejected: invalid major number"
-	assert_line --regexp "^\./big unknown \[rejected\] device= rejected: invalid major number"
+	assert_line "./b unknown [rejected] device=bogus,1,1 rejected: unknown NetBSD format 'bogus'"
+	assert_line "./l unknown [rejected] device=linux,300,1 rejected: NetBSD's linux is legacy: major 300 out of range for legacy (at most 255)"
+	assert_line "./big unknown [rejected] device=linux,4096,0 rejected: NetBSD's linux is legacy: major 4096 out of range for legacy (at most 255)"
 	assert_line "./ok 8:1 [] "
+	# from a pipe the spec cannot be read again: libarchive's words
+	run2 bash -c "cat m | devnum scan --format '%p %{findings} %n'"
+	assert_line "./big rejected device= rejected: invalid major number"
+	# a hierarchical spec, and /set's device= for the entries that give none
+	printf '%s\n' '#mtree' '/set type=char device=linux,1,256' '. type=dir' 'dev type=dir' 'null' 'zero device=linux,1,5' '..' '..' >h
+	run2 devnum scan --format '%p %(%M:%m%|unknown%) %{findings} %n' h
+	assert_line "dev/null unknown rejected device=linux,1,256 rejected: NetBSD's linux is legacy: minor 256 out of range for legacy (at most 255)"
+	assert_line --regexp "^dev/zero 1:5 *$"
 	run2 devnum scan --json m
 	assert_equal "$(jq -rc 'select(.path == "./d") | [.major, .minor, .findings[0]]' <<<"$output")" '[null,null,"unknown"]'
 	run2 devnum scan m
