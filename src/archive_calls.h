@@ -9,6 +9,8 @@
 #include <archive_entry.h>
 #include <stddef.h>
 
+#include "loader.h"
+
 #define ARCHIVE_CALLS(X) \
 	X(struct archive *, archive_read_new, (void)) \
 	X(int, archive_read_support_filter_all, (struct archive *)) \
@@ -40,9 +42,7 @@
 	X(int, archive_entry_size_is_set, (struct archive_entry *))
 
 struct archive_calls {
-#define ARCHIVE_CALL(type, name, args) type(*name) args;
-	ARCHIVE_CALLS(ARCHIVE_CALL)
-#undef ARCHIVE_CALL
+	ARCHIVE_CALLS(CALL_FIELD)
 };
 
 /* The calls, loaded once; NULL with the reason in err when libarchive

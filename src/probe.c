@@ -19,9 +19,7 @@
 	X(int, blkid_probe_lookup_value, (blkid_probe, const char *, const char **, size_t *))
 
 static struct {
-#define BLKID_CALL(type, name, args) type(*name) args; /* NOLINT(bugprone-macro-parentheses) */
-	BLKID_CALLS(BLKID_CALL)
-#undef BLKID_CALL
+	BLKID_CALLS(CALL_FIELD)
 } bl;
 
 /* libblkid's calls, loaded once; false when it cannot be loaded. */
@@ -29,12 +27,10 @@ static bool loaded(void)
 {
 	static void *lib;
 	static bool tried;
-#define BLKID_CALL(type, name, args) #name,
-	static const char *const names[] = { BLKID_CALLS(BLKID_CALL) };
-#undef BLKID_CALL
-#define BLKID_CALL(type, name, args) (void **)&bl.name,
-	void **const slots[] = { BLKID_CALLS(BLKID_CALL) };
-#undef BLKID_CALL
+	static const char *const names[] = { BLKID_CALLS(CALL_NAME) };
+#define CALLS bl
+	void **const slots[] = { BLKID_CALLS(CALL_SLOT) };
+#undef CALLS
 	if (!tried) {
 		char err[200]; /* without libblkid, scan only names no file system */
 		lib = load_calls(BLKID_SONAME, "scan", names, slots, sizeof names / sizeof names[0],
