@@ -172,7 +172,7 @@ def scan(devnum, tmp):
     newc_gz(path, NEWC_ENTRIES)
     race_scan(devnum, path, f"{NEWC_ENTRIES} device entries "
               f"({os.path.getsize(path) / 2**20:.0f} MiB gzip newc)",
-              [("gzip -dc (the floor)", ["gzip", "-dc"])], 0.7)
+              [("gzip -dc", ["gzip", "-dc"])], 0.7)
     os.remove(path)
     scan_image(devnum, tmp)
 
@@ -219,7 +219,7 @@ def scan_image(devnum, tmp):
     each = lambda tail: ["sh", "-c", "; ".join(f"bsdtar -xOf {path} {l} | {tail}" for l in layers)]
     race_scan(devnum, path, f"a three-layer OCI image of {NEWC_ENTRIES} device entries "
               f"({os.path.getsize(path) / 2**20:.0f} MiB, gzip layers)",
-              [("gzip -dc of each layer", each("gzip -dc >/dev/null"))], 0.7,
+              [("bsdtar -xO | gzip -dc, each layer", each("gzip -dc >/dev/null"))], 0.7,
               ("bsdtar -tvf of each layer", each("bsdtar -tvf - >/dev/null")))
     os.remove(path)
 
@@ -244,7 +244,7 @@ def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar"
     if floors:
         floor = statistics.median(times[floors[0][0]])
         print(f"  devnum scan takes {statistics.median(times['devnum scan']) / floor:.2f}x "
-              f"the time of decompressing alone")
+              f"the time of {floors[0][0]} alone")
 
 
 def oneshot(devnum, tmp):
