@@ -176,6 +176,10 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
 	while ((more = source_skip_zeros(&out)) > 0 && status < EXIT_TROUBLE) {
 		status = max(status, archive(sc, &out, &end));
+		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
+			sc->segment = 0;
+			break;
+		}
 		if (end.unopened)
 			status = trouble(sc, end.why, 0, T_ARCHIVE);
 		if (status >= EXIT_TROUBLE || !end.eof || !concatenable(end.format))
@@ -303,8 +307,9 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 			status = trouble(sc, error_of(sc, from), 0, T_ARCHIVE), drained = false;
 		src->pos = base + feed_consumed(from);
 		sc->la->archive_read_free(from);
-		*go_on = drained && status < EXIT_TROUBLE;
-		summary(sc);
+		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
+		if (sc->segment) /* else a blob of an image that is no layer */
+			summary(sc);
 		return status;
 	}
 	status = archive(sc, src, &end);
