@@ -21,14 +21,13 @@ static void unescape(char *s)
 	static const char from[] = "abfnrstv\\", to[] = "\a\b\f\n\r \t\v\\";
 	char *o = s;
 	for (; *s; s++) {
-		const char *k;
-		if (*s != '\\' || !s[1]) {
-			*o++ = *s;
-		} else if (s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' && s[3] >= '0' &&
-			   s[3] <= '7') {
+		bool escape = *s == '\\' && s[1];
+		const char *k = escape ? strchr(from, s[1]) : NULL;
+		if (escape && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
 			*o++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0'));
 			s += 3;
-		} else if ((k = strchr(from, s[1]))) {
+		} else if (k) {
 			*o++ = to[k - from];
 			s++;
 		} else {
