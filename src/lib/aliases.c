@@ -38,14 +38,18 @@ int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
 	w->legacy = t.major << 8 | t.minor;
 	w->legacy_left = (s->l->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
 			 t.minor <= 0xff && w->legacy >= 0x100;
-	*count = free_bits >= 64 ? UINT64_MAX
-				 : (UINT64_C(1) << free_bits) + w->legacy_left;
+	if (count)
+		*count = free_bits >= 64 ? UINT64_MAX
+					 : (UINT64_C(1) << free_bits) + w->legacy_left;
 	return 0;
 }
 
 bool devnum_aliases_next(struct devnum_aliases *a, uint64_t *raw)
 {
 	struct walk *w = walk_of(a);
+	uint64_t spare;
+	if (!raw)
+		raw = &spare;
 	if (w->first) {
 		w->first = false;
 		*raw = w->canon;

@@ -5,17 +5,26 @@
 
 #include "pack.h"
 
+/* Every output a caller may not want may be NULL: the answer then goes
+ * to a spare on the stack, which costs a register select, not a branch
+ * in the specialised code. */
 int devnum_encode(const devnum_scheme *s, struct devnum_tuple t, uint64_t *raw,
 		  struct devnum_reason *why)
 {
-	return s->encode(t, raw, why);
+	uint64_t spare_raw;
+	struct devnum_reason spare_why;
+	return s->encode(t, raw ? raw : &spare_raw, why ? why : &spare_why);
 }
 
 enum devnum_verdict devnum_decode(const devnum_scheme *s, uint64_t raw,
 				  struct devnum_tuple *t, uint64_t *canon,
 				  struct devnum_reason *why)
 {
-	return s->decode(raw, t, canon, why);
+	struct devnum_tuple spare_t;
+	uint64_t spare_canon;
+	struct devnum_reason spare_why;
+	return s->decode(raw, t ? t : &spare_t, canon ? canon : &spare_canon,
+			 why ? why : &spare_why);
 }
 
 struct devnum_tuple devnum_decode_unchecked(const devnum_scheme *s, uint64_t raw)
@@ -46,6 +55,8 @@ int devnum_within(const devnum_scheme *s, struct devnum_tuple t, struct devnum_r
 	uint64_t cmaj = carried(k->l, DEVNUM_MAJOR), cmin = carried(k->l, DEVNUM_MINOR);
 	if (!(t.major & ~cmaj) && !(t.minor & ~cmin))
 		return 0;
+	if (!why)
+		return -1;
 	why->why = DEVNUM_BEYOND;
 	why->t = t;
 	why->value = cmaj;

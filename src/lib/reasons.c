@@ -24,7 +24,12 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 		     const struct devnum_reason *r)
 {
 	char b[32];
-	const char *name = s->l->name, *part = part_name(r->part);
+	if (!r) {
+		if (size)
+			*buf = 0;
+		return -1;
+	}
+	const char *name = s ? s->l->name : "(no scheme)", *part = part_name(r->part);
 	unsigned long long v = r->value, lim = r->limit, c = r->canon;
 	unsigned long long ma = r->t.major, mi = r->t.minor;
 	bits(b, sizeof b, r->hi, r->lo);
