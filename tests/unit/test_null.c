@@ -50,5 +50,18 @@ int main(void)
 	ok(devnum_strreason(buf, sizeof buf, NULL, &why) > 0 && strstr(buf, "(no scheme)"),
 	   "strreason: scheme NULL named as none: %s", buf);
 	ok(devnum_scheme_fields(aix, NULL, 0) > 0, "scheme_fields: out NULL with n 0 counts");
+	/* a reason is written whole: nothing left of an earlier one */
+	memset(&why, 0xa5, sizeof why);
+	devnum_encode(linux32, big, &raw, &why);
+	ok(why.why == DEVNUM_TOO_BIG && why.hi == 0 && why.lo == 0 && why.canon == 0 &&
+	   why.t.major == 0 && why.reserved[0] == 0 && why.reserved[3] == 0,
+	   "encode: a refusal's reason has every member it does not use zero");
+	memset(&why, 0xa5, sizeof why);
+	devnum_decode(split32, 0x301, &t, &canon, &why);
+	ok(why.why == DEVNUM_LEGACY && why.limit == 0 && why.reserved[1] == 0,
+	   "decode: an alias's reason likewise");
+	memset(&why, 0xa5, sizeof why);
+	devnum_within(glibc, big, &why);
+	ok(why.why == DEVNUM_BEYOND && why.canon == 0 && why.hi == 0, "within: likewise");
 	return done_testing();
 }
