@@ -39,7 +39,7 @@ enum devnum_verdict devnum_decode(const devnum_scheme *s, uint64_t raw,
 				  struct devnum_tuple *t, uint64_t *canon,
 				  struct devnum_reason *why)
 {
-	if (__builtin_expect(!t | !canon, 0) == 0)
+	if (__builtin_expect(t && canon, 1))
 		return s->decode(raw, t, canon, why);
 	return decode_spare(s, raw, t, canon, why);
 }

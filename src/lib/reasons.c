@@ -47,7 +47,7 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 		return snprintf(buf, size, "cannot be encoded in %s (0x%llx is NODEV)", name, v);
 	case DEVNUM_TOO_WIDE:
 		return snprintf(buf, size, "0x%llx is wider than %u bits, out of range for %s "
-				"(at most 0x%llx)", v, s->l->width, name, lim);
+				"(at most 0x%llx)", v, (unsigned)__builtin_popcountll(lim), name, lim);
 	case DEVNUM_SENTINEL:
 		return snprintf(buf, size, "0x%llx is NODEV in %s, not a device", v, name);
 	case DEVNUM_STRAY:
