@@ -77,6 +77,10 @@ extern const size_t ncontainers;
 extern const struct writer writers[];
 extern const size_t nwriters;
 
+/* Whether `name` is one of the blank-separated words of `list`, ASCII
+ * case ignored. */
+bool listed(const char *list, const char *name);
+
 /* The container or writer a name names (aliases included), or NULL. */
 const struct container *container_find(const char *name);
 const struct writer *writer_find(const char *name);

@@ -110,8 +110,7 @@ const size_t nwriters = sizeof writers / sizeof writers[0];
 /* Names are matched as scheme names are, ASCII case ignored (devnum
  * never sets a locale, so strcasecmp is ASCII's). */
 
-/* Whether `name` is one of the blank-separated words of `list`. */
-static bool listed(const char *list, const char *name)
+bool listed(const char *list, const char *name)
 {
 	size_t n = strlen(name);
 	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')

@@ -74,7 +74,7 @@ static void vappend(struct scan *sc, const char *word, const char *fmt, va_list 
 	struct record *r = &sc->r;
 	size_t nw = (r->have & KEY(K_FINDINGS)) ? r->len[K_FINDINGS] : 0;
 	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0;
-	if (!(nw && strstr(r->findings, word))) /* each word once */
+	if (!(nw && listed(r->findings, word))) /* each word once */
 		nw = appended(nw, sizeof r->findings, snprintf(r->findings + nw, sizeof r->findings - nw,
 							       "%s%s", nw ? " " : "", word));
 	if (nn && nn < sizeof r->note - 2)
@@ -230,11 +230,7 @@ enum pn { PN_UNKNOWN, PN_HALVES, PN_PARTS };
 
 static bool says(const unsigned char *field, size_t n, const char *word)
 {
-	size_t w = strlen(word);
-	for (size_t i = 0; i + w <= n; i++)
-		if (!memcmp(field + i, word, w))
-			return true;
-	return false;
+	return memmem(field, n, word, strlen(word)) != NULL;
 }
 
 static enum pn pn_writer(const unsigned char *v)
