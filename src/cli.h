@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "container.h"
 #include "devnum.h"
 #include "emit.h"
 #include "number.h"
@@ -23,10 +22,10 @@ struct job {
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
-	const struct container *box;  /* pack, unpack: the container named */
-	uint64_t into;                /* fits: bit i for containers[i] judged */
+	const devnum_container *box;  /* pack, unpack: the container named */
+	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */
 	bool into_set;                /* --into: the exit status says if all fit */
-	const struct writer *writer;  /* fits --writer, or NULL */
+	const devnum_writer *writer;  /* fits --writer, or NULL */
 	const struct emitter *out;
 };
 
@@ -62,13 +61,10 @@ int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 bool is_tuple(const struct record *r);
 
 /* judgement.c: a container's answer in a record.  set_fields: k is
- * K_FIELDS or K_CANON_FIELDS; judgement_why: as snprintf, "major 4096
- * above 4095" or the scheme's refusal. */
-void set_fields(struct record *r, enum key k, const struct container *c,
-		const struct fields *f);
-void set_judgement(struct record *r, const struct judgement *jd);
-int judgement_why(char *buf, size_t size, const devnum_scheme *s,
-		  const struct judgement *jd);
+ * K_FIELDS or K_CANON_FIELDS. */
+void set_fields(struct record *r, enum key k, const devnum_container *c,
+		const struct devnum_fields *f);
+void set_judgement(struct record *r, const struct devnum_judgement *jd);
 
 /* A command: its words for --help, the options it takes, what its records
  * hold, how they print in plain text, and its work. */

@@ -20,7 +20,7 @@ static int aliases_record(const struct job *j, struct record *r)
 	if (st)
 		return st;
 	set_scheme(r, s);
-	if (devnum_aliases_start(&a, s, t, &count, &why) < 0)
+	if (devnum_aliases_start(&a, s, t, &count, &why) != DEVNUM_OK)
 		return fail_reason(r, s, &why);
 	snprintf(head, sizeof head, "%llu:%llu in %s: %llu raw value%s",
 		 (unsigned long long)t.major, (unsigned long long)t.minor,

@@ -16,7 +16,7 @@ static int emit_encoded(const struct job *j, const devnum_scheme *s, struct reco
 {
 	struct devnum_reason why;
 	uint64_t raw;
-	if (devnum_encode(s, t, &raw, &why) < 0)
+	if (encode_why(s, t, &raw, &why) != DEVNUM_OK)
 		return fail_reason(r, s, &why);
 	set_num(r, K_RAW, raw);
 	emit(j->out, r);
@@ -54,8 +54,8 @@ static int decode_in(const struct job *j, const devnum_scheme *s, struct record 
 	if (st)
 		return st;
 	set_num(r, K_RAW, raw);
-	enum devnum_verdict v = devnum_decode(s, raw, t, &why.canon, &why);
-	if (v == DEVNUM_INVALID)
+	devnum_status v = decode_why(s, raw, t, &why);
+	if (v == DEVNUM_REFUSED)
 		return fail_reason(r, s, &why);
 	set_tuple(r, *t);
 	set_verdict(r, v, s, &why);
@@ -152,20 +152,20 @@ static int check_record(const struct job *j, struct record *r)
 	if (st)
 		return st;
 	set_num(r, K_RAW, raw);
-	enum devnum_verdict v = devnum_decode(j->scheme, raw, &t, &why.canon, &why);
-	if (v == DEVNUM_INVALID)
+	devnum_status v = decode_why(j->scheme, raw, &t, &why);
+	if (v == DEVNUM_REFUSED)
 		fail_reason(r, j->scheme, &why);
 	else
 		set_tuple(r, t);
 	set_verdict(r, v, j->scheme, &why);
-	r->num[K_VALID] = v != DEVNUM_INVALID;
+	r->num[K_VALID] = v != DEVNUM_REFUSED;
 	r->have |= KEY(K_VALID);
-	if (v == DEVNUM_INVALID)
+	if (v == DEVNUM_REFUSED)
 		invalid_note(r);
 	if (!j->quiet)
 		emit(j->out, r);
 	r->shown = true; /* -q: its verdict is the exit status alone */
-	return v == DEVNUM_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+	return v == DEVNUM_OK ? EXIT_OK : EXIT_UNFIT;
 }
 
 const struct command cmd_check = {

@@ -8,22 +8,24 @@ static int containers_run(const struct job *j, int argc, const char **argv)
 	struct record r;
 	(void)argc, (void)argv; /* none: main refuses operands */
 	emit_text(j->out, "NAME        KIND        FIELDS                             WHAT");
-	for (size_t i = 0; i < ncontainers; i++) {
-		const struct container *c = &containers[i];
-		const devnum_scheme *s = container_scheme(c, NULL);
+	for (size_t i = 0; i < devnum_container_count(); i++) {
+		const devnum_container *c = devnum_container_at(i);
+		const devnum_scheme *s = devnum_container_scheme(c, NULL);
 		record_start(&r, "", 0);
 		r.have = 0; /* no input: one record a container */
-		set_str(&r, K_CONTAINER, c->name);
-		set_str(&r, K_ALIASES, c->aliases);
-		set_str(&r, K_KIND, c->kind);
-		set_str(&r, K_NAMES, c->fields);
-		if (s)
+		set_str(&r, K_CONTAINER, devnum_container_name(c));
+		set_str(&r, K_ALIASES, devnum_container_aliases(c));
+		set_str(&r, K_KIND, devnum_container_kind(c));
+		set_str(&r, K_NAMES, devnum_container_field_names(c));
+		if (s) {
 			set_scheme(&r, s);
-		else
-			set_num(&r, K_MAJOR_MAX, c->major_max), set_num(&r, K_MINOR_MAX, c->minor_max);
-		set_str(&r, K_ORIGIN, c->what);
-		if (c->note)
-			set_str(&r, K_NOTE, c->note);
+		} else {
+			set_num(&r, K_MAJOR_MAX, devnum_container_max(c, DEVNUM_MAJOR));
+			set_num(&r, K_MINOR_MAX, devnum_container_max(c, DEVNUM_MINOR));
+		}
+		set_str(&r, K_ORIGIN, devnum_container_about(c));
+		if (devnum_container_note(c))
+			set_str(&r, K_NOTE, devnum_container_note(c));
 		emit(j->out, &r);
 	}
 	return EXIT_OK;

@@ -52,8 +52,8 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 		return;
 	}
 	set_num(r, K_RAW, raw);
-	enum devnum_verdict v = devnum_decode(s, raw, &t, &why.canon, &why);
-	if (v == DEVNUM_INVALID) {
+	devnum_status v = decode_why(s, raw, &t, &why);
+	if (v == DEVNUM_REFUSED) {
 		refused(r, s, &why, &raw);
 		return;
 	}
@@ -61,7 +61,7 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 	set_verdict(r, v, s, &why);
 	set_cell(r, cell, size, v == DEVNUM_ALIAS ? "%llu:%llu *" : "%llu:%llu",
 		 t.major, t.minor);
-	if (v == DEVNUM_CANONICAL)
+	if (v == DEVNUM_OK)
 		platform_note(r, s, t);
 }
 
@@ -71,7 +71,7 @@ static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_
 	struct devnum_reason why;
 	uint64_t raw;
 	set_tuple(r, t);
-	if (devnum_encode(s, t, &raw, &why) < 0) {
+	if (encode_why(s, t, &raw, &why) != DEVNUM_OK) {
 		refused(r, s, &why, NULL);
 		return;
 	}

@@ -3,73 +3,73 @@
 #include <config.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 
 /* Appends "; WRITER: verdict (why), reads back as M:m" to the note. */
-static size_t add_writer(char *note, size_t size, size_t n, const struct writer *w,
-			 const devnum_scheme *s, const struct judgement *jd)
+static size_t add_writer(char *note, size_t size, size_t n, const devnum_writer *w,
+			 const struct devnum_judgement *jd)
 {
-	int k = snprintf(note + n, size - n, "%s%s: %s", n ? "; " : "", w->version,
-			 verdict_names[jd->verdict]);
+	int k = snprintf(note + n, size - n, "%s%s: %s", n ? "; " : "", devnum_writer_version(w),
+			 devnum_fate_name(jd->fate));
 	n = appended(n, size, k);
-	if (jd->field || jd->reason) { /* else "reads back as" below says it all */
+	if (jd->reason.cause != DEVNUM_READS_BACK) { /* else "reads back as" says it all */
 		char why[200];
-		judgement_why(why, sizeof why, s, jd);
+		devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
 		k = snprintf(note + n, size - n, " (%s)", why);
 	} else {
 		k = 0;
 	}
 	n = appended(n, size, k);
-	if (jd->becomes)
+	if (jd->changed)
 		n = appended(n, size, snprintf(note + n, size - n, ", reads back as %llu:%llu",
-					       (unsigned long long)jd->t.major,
-					       (unsigned long long)jd->t.minor));
+					       (unsigned long long)jd->becomes.major,
+					       (unsigned long long)jd->becomes.minor));
 	return n;
 }
 
 /* The note: why the format cannot hold it, then each writer that does
  * worse than the format. */
-static void fit_note(const struct job *j, struct record *r, const struct container *c,
-		     struct devnum_tuple t, const struct judgement *jd)
+static void fit_note(const struct job *j, struct record *r, const devnum_container *c,
+		     struct devnum_tuple t, const struct devnum_judgement *jd)
 {
-	const devnum_scheme *s = container_scheme(c, scheme_given(j));
 	size_t n = 0;
-	if (jd->reason)
-		n = appended(0, sizeof r->note, devnum_strreason(r->note, sizeof r->note, s, &jd->why));
-	for (size_t i = 0; !j->writer && i < nwriters && n < sizeof r->note - 1; i++) {
-		struct judgement wj;
-		if (strcmp(writers[i].container, c->name) != 0)
+	if (jd->by_scheme)
+		n = appended(0, sizeof r->note,
+			     devnum_strreason(r->note, sizeof r->note, jd->scheme, &jd->reason));
+	for (size_t i = 0; !j->writer && i < devnum_writer_count() && n < sizeof r->note - 1; i++) {
+		const devnum_writer *w = devnum_writer_at(i);
+		struct devnum_judgement wj;
+		if (devnum_writer_container(w) != c)
 			continue;
-		container_fit(c, &writers[i], scheme_given(j), t, &wj);
-		bool worse = wj.verdict != V_SURVIVES &&
-			     !(wj.verdict == V_REFUSED && jd->verdict != V_SURVIVES);
+		devnum_container_fit(c, w, scheme_given(j), t, &wj);
+		bool worse = wj.fate != DEVNUM_SURVIVES &&
+			     !(wj.fate == DEVNUM_WRITER_REFUSES && jd->fate != DEVNUM_SURVIVES);
 		if (worse)
-			n = add_writer(r->note, sizeof r->note, n, &writers[i], s, &wj);
+			n = add_writer(r->note, sizeof r->note, n, w, &wj);
 	}
 	if (n)
 		set_text(r, K_NOTE, r->note, n);
 }
 
-static int fit_one(const struct job *j, struct record *r, const struct container *c,
+static int fit_one(const struct job *j, struct record *r, const devnum_container *c,
 		   struct devnum_tuple t)
 {
-	struct judgement jd;
-	const struct writer *w = writer_row(j->writer, c);
-	const devnum_scheme *s = container_scheme(c, scheme_given(j));
+	struct devnum_judgement jd;
+	const devnum_writer *w = devnum_writer_find(devnum_writer_name(j->writer), c);
+	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(j));
 	record_next(r);
 	set_tuple(r, t);
-	set_str(r, K_CONTAINER, c->name);
+	set_str(r, K_CONTAINER, devnum_container_name(c));
 	if (w)
-		set_str(r, K_WRITER, w->name);
+		set_str(r, K_WRITER, devnum_writer_name(w));
 	if (s)
 		set_scheme(r, s);
-	container_fit(c, w, scheme_given(j), t, &jd);
+	devnum_status st = devnum_container_fit(c, w, scheme_given(j), t, &jd);
 	set_judgement(r, &jd);
 	fit_note(j, r, c, t, &jd);
 	emit(j->out, r);
-	return j->into_set && jd.verdict != V_SURVIVES ? EXIT_UNFIT : EXIT_OK;
+	return j->into_set && st != DEVNUM_OK ? EXIT_UNFIT : EXIT_OK;
 }
 
 static int fits_record(const struct job *j, struct record *r)
@@ -78,9 +78,12 @@ static int fits_record(const struct job *j, struct record *r)
 	int st = read_tuple(j, r, &t, NULL), status = EXIT_OK;
 	if (st)
 		return st;
-	for (size_t i = 0; i < ncontainers; i++)
-		if (j->into & UINT64_C(1) << i && (!j->writer || writer_row(j->writer, &containers[i])))
-			status |= fit_one(j, r, &containers[i], t);
+	for (size_t i = 0; i < devnum_container_count(); i++) {
+		const devnum_container *c = devnum_container_at(i);
+		if (j->into & UINT64_C(1) << i &&
+		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), c)))
+			status |= fit_one(j, r, c, t);
+	}
 	return status;
 }
 

@@ -243,14 +243,14 @@ static int decode_record(struct record *r, const devnum_scheme *s, uint64_t raw)
 	set_scheme(r, s);
 	set_str(r, K_KIND, "decode");
 	set_num(r, K_RAW, raw);
-	enum devnum_verdict v = devnum_decode(s, raw, &t, &why.canon, &why);
-	if (v == DEVNUM_INVALID) {
+	devnum_status v = decode_why(s, raw, &t, &why);
+	if (v == DEVNUM_REFUSED) {
 		fail_reason(r, s, &why);
 	} else {
 		set_tuple(r, t);
 		set_verdict(r, v, s, &why);
 	}
-	return v == DEVNUM_CANONICAL ? EXIT_OK : EXIT_UNFIT;
+	return v == DEVNUM_OK ? EXIT_OK : EXIT_UNFIT;
 }
 
 /* The verdict under the diagram, in words. */

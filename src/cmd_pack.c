@@ -13,8 +13,8 @@
  * a raw value: that scheme, or NULL. */
 static const devnum_scheme *box_record(const struct job *j, struct record *r)
 {
-	const devnum_scheme *s = container_scheme(j->box, scheme_given(j));
-	set_str(r, K_CONTAINER, j->box->name);
+	const devnum_scheme *s = devnum_container_scheme(j->box, scheme_given(j));
+	set_str(r, K_CONTAINER, devnum_container_name(j->box));
 	if (s)
 		set_scheme(r, s);
 	return s;
@@ -23,22 +23,22 @@ static const devnum_scheme *box_record(const struct job *j, struct record *r)
 static int pack_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	struct judgement jd;
+	struct devnum_judgement jd;
 	const devnum_scheme *s = box_record(j, r);
 	int st = read_tuple(j, r, &t, NULL);
 	if (st)
 		return st;
 	set_tuple(r, t);
-	container_pack(j->box, scheme_given(j), t, &jd);
-	if (jd.verdict != V_SURVIVES) {
+	if (devnum_container_pack(j->box, scheme_given(j), t, &jd) != DEVNUM_OK) {
 		char why[240];
-		judgement_why(why, sizeof why, s, &jd);
-		return fail(r, EXIT_UNFIT, "%s cannot hold it: %s", j->box->name, why);
+		devnum_strreason(why, sizeof why, jd.scheme, &jd.reason);
+		return fail(r, EXIT_UNFIT, "%s cannot hold it: %s", devnum_container_name(j->box),
+			    why);
 	}
 	if (s)
 		set_num(r, K_RAW, jd.raw);
-	set_str(r, K_NAMES, j->box->fields);
-	set_fields(r, K_FIELDS, j->box, &jd.f);
+	set_str(r, K_NAMES, devnum_container_field_names(j->box));
+	set_fields(r, K_FIELDS, j->box, &jd.fields);
 	emit(j->out, r);
 	return EXIT_OK;
 }
@@ -52,40 +52,39 @@ const struct command cmd_pack = {
 	.record = pack_record,
 };
 
-/* What the reader's verdict says, as a note: 0 when there is none. */
-static int unpack_note(const struct job *j, struct record *r, const struct fields *f,
-		       const struct judgement *jd)
+/* What the reader's fate says, as a note: 0 when there is none. */
+static int unpack_note(const struct job *j, struct record *r, const struct devnum_judgement *jd)
 {
-	const char *c = j->box->name;
+	const char *c = devnum_container_name(j->box);
 	const unsigned long long ma = jd->stored.major, mi = jd->stored.minor;
 	char why[160], becomes[48];
-	snprintf(becomes, sizeof becomes, "%llu:%llu", (unsigned long long)jd->t.major,
-		 (unsigned long long)jd->t.minor);
-	(void)f;
-	judgement_why(why, sizeof why, NULL, jd);
-	switch (jd->verdict) {
-	case V_ALIAS:
+	snprintf(becomes, sizeof becomes, "%llu:%llu", (unsigned long long)jd->becomes.major,
+		 (unsigned long long)jd->becomes.minor);
+	devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
+	switch (jd->fate) {
+	case DEVNUM_ALIASED:
 		return snprintf(r->note, sizeof r->note, "noncanonical in %s: canonical fields %s",
 				c, r->canon_fields);
-	case V_TOO_BIG:
+	case DEVNUM_NO_ROOM:
 		return snprintf(r->note, sizeof r->note, "too big: %s cannot carry %llu:%llu (%s)",
 				c, ma, mi, why);
-	case V_DAMAGED:
-		switch (j->box->reader) {
-		case R_SATURATED:
+	case DEVNUM_DAMAGED:
+		switch (devnum_container_reader(j->box)) {
+		case DEVNUM_READER_SATURATED:
 			return snprintf(r->note, sizeof r->note, "damaged: %s is what bsdtar stores "
 					"for every raw it cannot hold; the device may be another",
 					r->fields);
-		case R_ZERO_ONE:
+		case DEVNUM_READER_ZERO_ONE:
 			return snprintf(r->note, sizeof r->note, "damaged: GNU cpio reads a zero %s "
-					"back as 0:1", j->box->fields);
-		case R_ISOFS:
+					"back as 0:1", devnum_container_field_names(j->box));
+		case DEVNUM_READER_ISOFS:
 			return snprintf(r->note, sizeof r->note, "damaged: the Linux kernel's isofs "
 					"reads these halves as %s, a reader of the standard's dev_t "
 					"as %llu:%llu", becomes, ma, mi);
 		default:
 			return snprintf(r->note, sizeof r->note, "damaged: %s reads %llu:%llu as "
-					"%s (%s)", j->box->reader == R_INITRAMFS
+					"%s (%s)",
+					devnum_container_reader(j->box) == DEVNUM_READER_INITRAMFS
 					? "the Linux initramfs unpacker" : "the Linux NFS client",
 					ma, mi, becomes, why);
 		}
@@ -96,30 +95,31 @@ static int unpack_note(const struct job *j, struct record *r, const struct field
 
 static int unpack_record(const struct job *j, struct record *r)
 {
-	struct fields f;
-	struct judgement jd;
+	struct devnum_fields f;
+	struct devnum_judgement jd;
 	const devnum_scheme *s = box_record(j, r);
-	if (fields_parse(j->box, r->text[K_INPUT], r->len[K_INPUT], &f, r->note,
-			 sizeof r->note) < 0)
+	if (devnum_fields_parse(j->box, r->text[K_INPUT], r->len[K_INPUT], &f, r->note,
+				sizeof r->note) != DEVNUM_OK)
 		return fail(r, EXIT_TROUBLE, "%s", r->note);
 	set_fields(r, K_FIELDS, j->box, &f);
-	if (container_unpack(j->box, scheme_given(j), &f, &jd) < 0)
-		return fail_reason(r, s, &jd.why);
+	devnum_status st = devnum_container_unpack(j->box, scheme_given(j), &f, &jd);
+	if (jd.fate == DEVNUM_INVALID)
+		return fail_reason(r, s, &jd.reason);
 	if (s)
 		set_num(r, K_RAW, jd.raw);
-	set_tuple(r, jd.t); /* the reader's: the NFS client's 0:0 */
-	jd.becomes = false;
+	set_tuple(r, jd.becomes); /* the reader's: the NFS client's 0:0 */
+	jd.changed = false;
 	set_judgement(r, &jd);
-	if (jd.verdict == V_ALIAS)
-		set_fields(r, K_CANON_FIELDS, j->box, &jd.f);
-	int n = unpack_note(j, r, &f, &jd);
+	if (st == DEVNUM_ALIAS)
+		set_fields(r, K_CANON_FIELDS, j->box, &jd.fields);
+	int n = unpack_note(j, r, &jd);
 	if (n > 0)
 		set_printed(r, K_NOTE, r->note, sizeof r->note, n);
-	if (jd.verdict == V_ALIAS && j->strict)
+	if (st == DEVNUM_ALIAS && j->strict)
 		return fail(r, EXIT_UNFIT, "%s", r->note);
 	r->warn = n > 0;
 	emit(j->out, r);
-	return jd.verdict == V_DAMAGED || jd.verdict == V_TOO_BIG ? EXIT_UNFIT : EXIT_OK;
+	return st == DEVNUM_CHANGED || st == DEVNUM_REFUSED ? EXIT_UNFIT : EXIT_OK;
 }
 
 static int max(int a, int b)
@@ -131,7 +131,7 @@ static int max(int a, int b)
  * record joining the group before it; "-" reads standard input. */
 static int unpack_run(const struct job *j, int argc, const char **argv)
 {
-	unsigned want = field_words(j->box), words = 0;
+	unsigned want = devnum_container_field_count(j->box), words = 0;
 	size_t total = 1, len = 0;
 	int status = EXIT_OK;
 	if (argc == 0)

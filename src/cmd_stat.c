@@ -132,7 +132,7 @@ static int stat_record(const struct job *j, struct record *r)
 	set_str(r, K_TYPE, n.kind->type);
 	set_str(r, K_FIELD, n.device ? "st_rdev" : "st_dev");
 	set_tuple(r, n.t);
-	if (devnum_encode(j->scheme, n.t, &raw, &why) < 0)
+	if (encode_why(j->scheme, n.t, &raw, &why) != DEVNUM_OK)
 		return fail_reason(r, j->scheme, &why);
 	set_num(r, K_RAW, raw);
 	const char *name = kernel_name(n.kind->fmt != S_IFCHR, n.t);

@@ -290,49 +290,61 @@ static struct format *compile(const char *option, const char *fmt)
 }
 
 /* A container's name, or a usage error listing them. */
-static const struct container *container(const char *option, const char *name, size_t n)
+static const devnum_container *container(const char *option, const char *name, size_t n)
 {
 	char q[400], list[400], want[64];
 	size_t len = 0;
 	snprintf(want, sizeof want, "%.*s", (int)(n < 63 ? n : 63), name);
-	const struct container *c = n < 63 ? container_find(want) : NULL;
+	const devnum_container *c = n < 63 ? devnum_container_find(want) : NULL;
 	if (c)
 		return c;
-	for (size_t i = 0; i < ncontainers && len < sizeof list; i++)
+	for (size_t i = 0; i < devnum_container_count() && len < sizeof list; i++)
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-					containers[i].name);
+					devnum_container_name(devnum_container_at(i)));
 	quote(q, sizeof q, name, n);
 	usage_error("%s: unknown container '%s'; valid containers: %s", option, q, list);
 }
 
 /* --writer: a writer's name, or a usage error listing them. */
-static const struct writer *writer(const char *name)
+static const devnum_writer *writer(const char *name)
 {
 	char q[400], list[200];
 	size_t len = 0;
-	const struct writer *w = writer_find(name);
+	const devnum_writer *w = devnum_writer_find(name, NULL);
 	if (w)
 		return w;
-	for (size_t i = 0; i < nwriters && len < sizeof list; i++)
-		if (!i || strcmp(writers[i].name, writers[i - 1].name) != 0)
+	for (size_t i = 0; i < devnum_writer_count() && len < sizeof list; i++) {
+		const char *wn = devnum_writer_name(devnum_writer_at(i));
+		if (!i || strcmp(wn, devnum_writer_name(devnum_writer_at(i - 1))) != 0)
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-						i ? ", " : "", writers[i].name);
+						i ? ", " : "", wn);
+	}
 	quote(q, sizeof q, name, strlen(name));
 	usage_error("--writer: unknown writer '%s'; valid writers: %s", q, list);
 }
 
+/* c's place in the library's table. */
+static unsigned container_index(const devnum_container *c)
+{
+	unsigned i = 0;
+	while (devnum_container_at(i) != c)
+		i++;
+	return i;
+}
+
 /* --into: the containers named, as bits of the table; all without it. */
-static uint64_t into(const char *list, const struct writer *w)
+static uint64_t into(const char *list, const devnum_writer *w)
 {
 	uint64_t mask = 0;
 	if (!list)
 		return ~UINT64_C(0);
 	for (const char *p = list;; p++) {
 		size_t n = strcspn(p, ",");
-		const struct container *c = container("--into", p, n);
-		if (w && !writer_row(w, c))
-			usage_error("--into: %s does not write %s", w->name, c->name);
-		mask |= UINT64_C(1) << (c - containers);
+		const devnum_container *c = container("--into", p, n);
+		if (w && !devnum_writer_find(devnum_writer_name(w), c))
+			usage_error("--into: %s does not write %s", devnum_writer_name(w),
+				    devnum_container_name(c));
+		mask |= UINT64_C(1) << container_index(c);
 		p += n;
 		if (!*p)
 			return mask;
@@ -341,13 +353,14 @@ static uint64_t into(const char *list, const struct writer *w)
 
 /* pack and unpack: the container their first operand names; --scheme
  * only where its field holds a raw value. */
-static const struct container *box(const struct command *c, int n, const char **ops)
+static const devnum_container *box(const struct command *c, int n, const char **ops)
 {
 	if (n == 0)
 		usage_error("%s needs a container: devnum containers lists them", c->name);
-	const struct container *b = container(c->name, ops[0], strlen(ops[0]));
-	if (given.scheme && !stores_raw(b))
-		usage_error("--scheme does not apply to %s, which stores no raw value", b->name);
+	const devnum_container *b = container(c->name, ops[0], strlen(ops[0]));
+	if (given.scheme && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
+		usage_error("--scheme does not apply to %s, which stores no raw value",
+			    devnum_container_name(b));
 	return b;
 }
 
@@ -361,14 +374,16 @@ static void check_text_scheme(const struct command *c, const struct job *j)
 	if (c == &cmd_scan)
 		usage_error("--scheme=%s has no raw form; scan's --scheme names the layout of "
 			    "raw fields (cpio odc and bin)", name);
-	if (j->box && stores_raw(j->box))
+	if (j->box && (devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
 		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
-			    j->box->name);
-	for (size_t i = 0; c == &cmd_fits && i < ncontainers; i++)
-		if ((j->into & UINT64_C(1) << i) && stores_raw(&containers[i]) &&
-		    (!containers[i].scheme || containers[i].host) && (!j->writer || writer_row(j->writer, &containers[i])))
+			    devnum_container_name(j->box));
+	for (size_t i = 0; c == &cmd_fits && i < devnum_container_count(); i++) {
+		const devnum_container *b = devnum_container_at(i);
+		if ((j->into & UINT64_C(1) << i) && (devnum_container_flags(b) & DEVNUM_HOST_SCHEME) &&
+		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), b)))
 			usage_error("--scheme=%s has no raw form, and %s stores a raw value in the "
-				    "writer's layout", name, containers[i].name);
+				    "writer's layout", name, devnum_container_name(b));
+	}
 }
 
 /* layout's operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */

@@ -40,7 +40,7 @@ int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	int st = read_tuple(j, r, &t, NULL);
 	if (st)
 		return st;
-	return devnum_encode(s, t, raw, &why) < 0 ? fail_reason(r, s, &why) : EXIT_OK;
+	return encode_why(s, t, raw, &why) != DEVNUM_OK ? fail_reason(r, s, &why) : EXIT_OK;
 }
 
 bool is_tuple(const struct record *r)

@@ -204,11 +204,28 @@ static inline void set_tuple(struct record *r, struct devnum_tuple t)
 /* An alias's K_CANON_RAW and K_NOTE, from the reason. */
 void set_alias(struct record *r, const devnum_scheme *s, const struct devnum_reason *why);
 
+/* The library's calls, asking for the reason only when there is one to
+ * give: the common answer stays on the library's fastest path. */
+static inline devnum_status encode_why(const devnum_scheme *s, struct devnum_tuple t,
+				       uint64_t *raw, struct devnum_reason *why)
+{
+	devnum_status v = devnum_encode(s, t, raw, NULL);
+	return v == DEVNUM_OK ? v : devnum_encode(s, t, raw, why);
+}
+
+static inline devnum_status decode_why(const devnum_scheme *s, uint64_t raw,
+				       struct devnum_tuple *t, struct devnum_reason *why)
+{
+	uint64_t canon;
+	devnum_status v = devnum_decode(s, raw, t, &canon, NULL);
+	return v == DEVNUM_OK ? v : devnum_decode(s, raw, t, &canon, why);
+}
+
 /* K_CANONICAL, and for an alias K_CANON_RAW and K_NOTE from the reason */
-static inline void set_verdict(struct record *r, enum devnum_verdict v,
+static inline void set_verdict(struct record *r, devnum_status v,
 			       const devnum_scheme *s, const struct devnum_reason *why)
 {
-	r->num[K_CANONICAL] = v == DEVNUM_CANONICAL;
+	r->num[K_CANONICAL] = v == DEVNUM_OK;
 	r->have |= KEY(K_CANONICAL);
 	if (v == DEVNUM_ALIAS)
 		set_alias(r, s, why);

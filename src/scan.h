@@ -31,6 +31,7 @@ struct scan {
 	uint64_t file_base;          /* where in it the archive starts */
 	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
+	const devnum_container *mknod; /* Linux's dev_t, which every device is judged by */
 };
 
 /* The record of one entry, when it is a device, a hard link to one, or

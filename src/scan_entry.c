@@ -17,30 +17,30 @@ typedef unsigned long long ull;
 /* The container of libarchive's format, or NULL; *raw when libarchive
  * hands over the stored raw value (archive_entry_rdev) instead of the
  * two parts. */
-static const struct container *find_container(int format)
+static const devnum_container *find_container(int format)
 {
 	switch (format) {
-	case ARCHIVE_FORMAT_CPIO_POSIX: return container_find("cpio-odc");
+	case ARCHIVE_FORMAT_CPIO_POSIX: return devnum_container_find("cpio-odc");
 	case ARCHIVE_FORMAT_CPIO_BIN_LE:
 	case ARCHIVE_FORMAT_CPIO_BIN_BE:
-	case ARCHIVE_FORMAT_CPIO_PWB: return container_find("cpio-bin");
-	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return container_find("cpio-newc");
-	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return container_find("cpio-crc");
-	case ARCHIVE_FORMAT_TAR_USTAR: return container_find("ustar");
+	case ARCHIVE_FORMAT_CPIO_PWB: return devnum_container_find("cpio-bin");
+	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return devnum_container_find("cpio-newc");
+	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return devnum_container_find("cpio-crc");
+	case ARCHIVE_FORMAT_TAR_USTAR: return devnum_container_find("ustar");
 	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
-	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return container_find("pax");
-	case ARCHIVE_FORMAT_TAR_GNUTAR: return container_find("gnutar");
+	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return devnum_container_find("pax");
+	case ARCHIVE_FORMAT_TAR_GNUTAR: return devnum_container_find("gnutar");
 	case ARCHIVE_FORMAT_ISO9660:
-	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return container_find("iso9660");
+	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return devnum_container_find("iso9660");
 	default: return NULL;
 	}
 }
 
 /* The same, the last answer kept: an archive's entries share a format. */
-static const struct container *container_of(int format, bool *raw)
+static const devnum_container *container_of(int format, bool *raw)
 {
 	static int last = -1;
-	static const struct container *c;
+	static const devnum_container *c;
 	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
 	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
 	       format == ARCHIVE_FORMAT_CPIO_PWB;
@@ -67,6 +67,16 @@ static const char *no_number(int format)
 		       "which libarchive does not read";
 	default: return "the format stores no device number that libarchive reads";
 	}
+}
+
+/* Whether `word` is one of the blank-separated words of `list`. */
+static bool listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strcspn(p, " ") == n && !strncmp(p, word, n))
+			return true;
+	return false;
 }
 
 static void vappend(struct scan *sc, const char *word, const char *fmt, va_list ap)
@@ -108,47 +118,47 @@ static void tell(struct scan *sc, const char *word, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* What Linux and this container's reader make of the tuple. */
-static void linux_findings(struct scan *sc, const struct container *c, struct devnum_tuple t)
+/* What Linux (mknod's dev_t) and this container's reader make of the tuple. */
+static void linux_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
 {
-	struct judgement k = { 0 };
-	if (!beyond_kernel(t, &k))
+	struct devnum_judgement k;
+	if (devnum_container_pack(sc->mknod, NULL, t, &k) == DEVNUM_OK)
 		return;
-	add(sc, "not-linux", "%s %llu above %llu: Linux cannot make this device", k.field,
-	    (ull)k.value, (ull)k.limit);
-	if (c && c->reader == R_INITRAMFS) {
-		struct devnum_tuple dev = mkdev_unmasked(t);
+	add(sc, "not-linux", "%s %llu above %llu: Linux cannot make this device",
+	    k.reason.part == DEVNUM_MAJOR ? "major" : "minor", (ull)k.reason.value,
+	    (ull)k.reason.limit);
+	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS &&
+	    devnum_container_fit(c, devnum_writer_find("linux", c), NULL, t, &k) == DEVNUM_CHANGED)
 		add(sc, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
-		    (ull)dev.major, (ull)dev.minor);
-	}
+		    (ull)k.becomes.major, (ull)k.becomes.minor);
 }
 
 /* The tuple as the container's reader gets it from a stored raw value. */
-static int read_raw_entry(struct scan *sc, const struct container *c, uint64_t raw,
+static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t raw,
 			  struct devnum_tuple *t)
 {
 	const struct job *j = sc->j;
-	const devnum_scheme *s = c ? container_scheme(c, scheme_given(j)) : j->scheme;
-	struct fields fl = { 1, { raw }, 1 };
-	struct judgement jd;
+	const devnum_scheme *s = c ? devnum_container_scheme(c, scheme_given(j)) : j->scheme;
+	struct devnum_fields fl = { 1, 1, { raw } };
+	struct devnum_judgement jd;
 	char why[200];
 	set_scheme(&sc->r, s);
 	set_num(&sc->r, K_RAW, raw);
-	if (c && container_unpack(c, scheme_given(j), &fl, &jd) == 0) {
-		*t = jd.t;
-		if (jd.verdict == V_DAMAGED)
+	devnum_status st = devnum_container_unpack(c, scheme_given(j), &fl, &jd);
+	if (c && jd.fate != DEVNUM_INVALID) {
+		*t = jd.becomes;
+		if (jd.fate == DEVNUM_DAMAGED)
 			add(sc, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
 			    "cannot hold: the device may be another");
-		else if (jd.verdict == V_ALIAS)
+		else if (st == DEVNUM_ALIAS)
 			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
-		else if (raw == ones(c->bits))
+		else if (raw == devnum_container_max(c, DEVNUM_RAW))
 			add(sc, "nodev", "an all-ones %s is NODEV, \"no device\", not a device number",
-			    c->fields);
+			    devnum_container_field_names(c));
 		return 0;
 	}
 	struct devnum_reason reason;
-	uint64_t canon;
-	if (devnum_decode(s, raw, t, &canon, &reason) != DEVNUM_INVALID)
+	if (decode_why(s, raw, t, &reason) != DEVNUM_REFUSED)
 		return 0;
 	devnum_strreason(why, sizeof why, s, &reason);
 	add(sc, "invalid", "%s", why);
@@ -162,40 +172,36 @@ static void hpux_finding(struct scan *sc, struct devnum_tuple t, struct archive_
 	const struct archive_calls *la = sc->la;
 	const devnum_scheme *s = sc->r.scheme;
 	struct devnum_tuple real;
-	struct devnum_reason why;
 	uint64_t canon, raw = (uint64_t)la->archive_entry_size(e);
 	if (t.major || t.minor != 1 || !la->archive_entry_size_is_set(e) || la->archive_entry_size(e) <= 0)
 		return;
-	if (devnum_decode(s, raw, &real, &canon, &why) == DEVNUM_INVALID)
+	if (devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
 		return;
 	add(sc, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
 	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
 }
 
 /* Whether the tuple fits the container it came in, and each --into. */
-static void container_findings(struct scan *sc, const struct container *c, struct devnum_tuple t)
+static void container_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
 {
 	const struct job *j = sc->j;
-	struct judgement jd;
+	struct devnum_judgement jd;
 	char why[200];
-	if (c) {
-		container_pack(c, scheme_given(j), t, &jd);
-		if (jd.verdict != V_SURVIVES && judgement_why(why, sizeof why, NULL, &jd) >= 0)
-			add(sc, "beyond-container", "%s cannot hold it: %s", c->name, why);
-	}
-	for (size_t i = 0; j->into_set && i < ncontainers; i++) {
-		if (!(j->into & UINT64_C(1) << i))
+	if (c && devnum_container_pack(c, scheme_given(j), t, &jd) != DEVNUM_OK &&
+	    devnum_strreason(why, sizeof why, jd.scheme, &jd.reason) >= 0)
+		add(sc, "beyond-container", "%s cannot hold it: %s", devnum_container_name(c), why);
+	for (size_t i = 0; j->into_set && i < devnum_container_count(); i++) {
+		const devnum_container *into = devnum_container_at(i);
+		if (!(j->into & UINT64_C(1) << i) ||
+		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)
 			continue;
-		const struct container *into = &containers[i];
-		container_fit(into, NULL, scheme_given(j), t, &jd);
-		judgement_why(why, sizeof why, container_scheme(into, scheme_given(j)), &jd);
-		if (jd.verdict != V_SURVIVES)
-			add(sc, "into", "%s cannot hold it: %s", into->name, why);
+		devnum_strreason(why, sizeof why, jd.scheme, &jd.reason);
+		add(sc, "into", "%s cannot hold it: %s", devnum_container_name(into), why);
 	}
 }
 
 /* The findings of a known tuple. */
-static void tuple_findings(struct scan *sc, const struct container *c, struct devnum_tuple t,
+static void tuple_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t,
 			   bool device, bool raw)
 {
 	if (device && sc->r.text[K_TYPE][0] == 'c' && !t.major && !t.minor)
@@ -252,17 +258,21 @@ static enum pn pn_writer(const unsigned char *v)
  * dev_t, which gives both back exactly.  The tuple the writer meant,
  * when its convention is known or both give the same; what Linux's
  * isofs reads, where that differs. */
-static int pn_number(struct scan *sc, const struct container *c, struct archive_entry *e,
+static int pn_number(struct scan *sc, const devnum_container *c, struct archive_entry *e,
 		     struct devnum_tuple *t)
 {
 	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
 	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
-	const devnum_scheme *s = container_scheme(c, scheme_given(sc->j));
-	struct devnum_tuple parts = { high, low }, halves, kernel = isofs_read(high, low);
-	struct devnum_reason why;
-	struct fields f = { 1, { raw }, 1 };
+	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(sc->j));
+	struct devnum_tuple parts = { high, low }, halves;
+	struct devnum_fields f = { 1, 1, { raw } };
+	struct devnum_judgement k;
+	/* what Linux's isofs reads, whatever the writer meant: glibc's
+	 * 64-bit layout takes every pair of halves */
+	devnum_container_unpack(c, devnum_scheme_find("glibc"), &f, &k);
+	struct devnum_tuple kernel = k.becomes;
 	enum pn w = pn_writer(sc->volume);
-	bool valid = devnum_decode(s, raw, &halves, &canon, &why) != DEVNUM_INVALID;
+	bool valid = devnum_decode(s, raw, &halves, &canon, NULL) != DEVNUM_REFUSED;
 	set_scheme(&sc->r, s);
 	set_fields(&sc->r, K_FIELDS, c, &f);
 	if (w == PN_PARTS || (w == PN_UNKNOWN && valid && halves.major == parts.major &&
@@ -301,7 +311,7 @@ static void rejected(struct scan *sc, const char *path, const char *why)
 
 /* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
 static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
-		  const struct container *c, bool raw, struct devnum_tuple *t)
+		  const devnum_container *c, bool raw, struct devnum_tuple *t)
 {
 	const struct archive_calls *la = sc->la;
 	int format = la->archive_format(a);
@@ -389,7 +399,7 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
 					      ? links_find(&sc->links, link) : NULL;
 	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw;
-	const struct container *c = container_of(la->archive_format(a), &raw);
+	const devnum_container *c = container_of(la->archive_format(a), &raw);
 	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
 			   : la->archive_entry_rdev(e) != 0;
 	if (!device && !target)
@@ -411,7 +421,7 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 		if (link && device)
 			set_str(r, K_LINK, link);
 		if (c)
-			set_str(r, K_CONTAINER, c->name);
+			set_str(r, K_CONTAINER, devnum_container_name(c));
 		int known = number(sc, a, e, rc, c, raw, &t);
 		set_number(r, known, t);
 		if (known > 0 && raw)

@@ -7,7 +7,7 @@
 # An example is a line "$ COMMAND" inside .EX/.EE; the lines after it, up to
 # the next "$ " or .EE, are its output.  troff escapes are undone first.
 set -u
-pages="${top_srcdir:-.}/man/devnum.1 ${top_srcdir:-.}/man/devnum-containers.7"
+pages="${abs_top_builddir:-.}/man/devnum.1 ${abs_top_builddir:-.}/man/devnum-containers.7"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -185,7 +185,7 @@ on_tty() {
 }
 
 @test "the manual's explain synopsis has no raw control bytes" {
-	run grep -c $'[\f\x01-\x08]' "$top_srcdir/man/devnum.1"
+	run grep -c $'[\f\x01-\x08]' "$abs_top_builddir/man/devnum.1"
 	assert_output 0
 }
 

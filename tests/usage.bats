@@ -80,17 +80,17 @@ load helper
 
 @test "every command and option in --help has its entry in devnum(1)" {
 	for c in $(devnum --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
-		grep -Eq "^\.BI? \"?$c( |\"|$)" "$top_srcdir/man/devnum.1" || fail "no COMMANDS entry for $c"
+		grep -Eq "^\.BI? \"?$c( |\"|$)" "$abs_top_builddir/man/devnum.1" || fail "no COMMANDS entry for $c"
 	done
 	for o in $(devnum --help | grep -o -- '--[a-z-]*' | sort -u); do
-		grep -q -- "^\.BR.*${o//-/\\\\-}" "$top_srcdir/man/devnum.1" ||
-			grep -q -- "^\.B ${o//-/\\\\-}" "$top_srcdir/man/devnum.1" || fail "no OPTIONS entry for $o"
+		grep -q -- "^\.BR.*${o//-/\\\\-}" "$abs_top_builddir/man/devnum.1" ||
+			grep -q -- "^\.B ${o//-/\\\\-}" "$abs_top_builddir/man/devnum.1" || fail "no OPTIONS entry for $o"
 	done
 }
 
 @test "every manual page's .TH names the version configure gave, as installed pages do" {
 	want=$(devnum --version | head -n 1)
-	for m in "$top_srcdir"/man/*.[17] "$top_srcdir"/man/man3/*.3; do
+	for m in "$abs_top_builddir"/man/*.[17] "$abs_top_builddir"/man/man3/*.3; do
 		grep -q "^\.TH .* \"$want\"" "$m" || fail "$m: .TH does not name $want"
 	done
 }

@@ -1,6 +1,8 @@
 /* accessors.c - what a program may know of a scheme, through its handle. */
 #include <config.h>
 
+#include <stddef.h>
+
 #include "scheme.h"
 
 const char *devnum_version(void)
@@ -10,47 +12,49 @@ const char *devnum_version(void)
 
 const char *devnum_scheme_name(const devnum_scheme *s)
 {
-	return s->l->name;
+	return s ? s->l->name : NULL;
 }
 
 const char *devnum_scheme_aliases(const devnum_scheme *s)
 {
-	return s->l->aliases;
+	return s ? s->l->aliases : NULL;
 }
 
 const char *devnum_scheme_origin(const devnum_scheme *s)
 {
-	return s->l->origin;
+	return s ? s->l->origin : NULL;
 }
 
 unsigned devnum_scheme_width(const devnum_scheme *s)
 {
-	return s->l->width;
+	return s ? s->l->width : 0;
 }
 
 unsigned devnum_scheme_flags(const devnum_scheme *s)
 {
-	return s->l->rules;
+	return s ? s->l->rules : 0;
 }
 
 uint64_t devnum_scheme_ignored(const devnum_scheme *s)
 {
-	return s->l->ignored;
+	return s ? s->l->ignored : 0;
 }
 
 uint64_t devnum_scheme_fixed(const devnum_scheme *s)
 {
-	return s->l->fixed;
+	return s ? s->l->fixed : 0;
 }
 
 const devnum_scheme *devnum_scheme_within(const devnum_scheme *s)
 {
-	return s->l->within ? devnum_scheme_find(s->l->within) : NULL;
+	return s && s->l->within ? devnum_scheme_find(s->l->within) : NULL;
 }
 
 size_t devnum_scheme_fields(const devnum_scheme *s, struct devnum_field *out, size_t n)
 {
-	for (size_t i = 0; i < s->l->nfields && i < n; i++)
+	if (!s)
+		return 0;
+	for (size_t i = 0; out && i < s->l->nfields && i < n; i++)
 		out[i] = (struct devnum_field){ (enum devnum_part)s->l->field[i].part,
 						s->l->field[i].lo, s->l->field[i].width,
 						s->l->field[i].at };

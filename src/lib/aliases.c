@@ -6,7 +6,7 @@
  * public face is an array with room to grow. */
 #include <config.h>
 
-#include "scheme.h"
+#include "refusals.h"
 
 struct walk {
 	const struct layout *s;
@@ -22,13 +22,17 @@ static struct walk *walk_of(struct devnum_aliases *a)
 	return (struct walk *)(void *)a->state;
 }
 
-int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
-			 struct devnum_tuple t, uint64_t *count,
-			 struct devnum_reason *why)
+devnum_status devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
+				   struct devnum_tuple t, uint64_t *count,
+				   struct devnum_reason *why)
 {
+	if (!a || !s)
+		return devnum__bad(why);
 	struct walk *w = walk_of(a);
-	if (devnum_encode(s, t, &w->canon, why) < 0)
-		return -1;
+	*w = (struct walk){ .first = false, .subsets_done = true }; /* a refused walk is done */
+	devnum_status st = devnum_encode(s, t, &w->canon, why);
+	if (st != DEVNUM_OK)
+		return st;
 	int free_bits = __builtin_popcountll(s->l->ignored);
 	w->s = s->l;
 	w->base = w->canon & ~s->l->ignored;
@@ -41,13 +45,15 @@ int devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme *s,
 	if (count)
 		*count = free_bits >= 64 ? UINT64_MAX
 					 : (UINT64_C(1) << free_bits) + w->legacy_left;
-	return 0;
+	return DEVNUM_OK;
 }
 
 bool devnum_aliases_next(struct devnum_aliases *a, uint64_t *raw)
 {
-	struct walk *w = walk_of(a);
 	uint64_t spare;
+	if (!a)
+		return false;
+	struct walk *w = walk_of(a);
 	if (!raw)
 		raw = &spare;
 	if (w->first) {

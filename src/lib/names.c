@@ -1,5 +1,5 @@
 /* names.c - finding a scheme: by index, by name or alias, and the running
- * system's.
+ * system's; the name matching containers use too.
  *
  * Names compare in ASCII, whatever the locale: strcasecmp would fold
  * 'I' to a dotless i under a Turkish locale. */
@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "container.h"
 #include "scheme.h"
 
 static int lower(int c)
@@ -24,7 +25,7 @@ static bool same(const char *p, size_t n, const char *want)
 	return i == n && want[i] == 0;
 }
 
-static bool has_alias(const char *list, const char *want)
+bool devnum__listed(const char *list, const char *want)
 {
 	for (const char *p = list; *p;) {
 		size_t len = strcspn(p, " ");
@@ -35,13 +36,20 @@ static bool has_alias(const char *list, const char *want)
 	return false;
 }
 
+bool devnum__same(const char *name, const char *want)
+{
+	return same(name, strlen(name), want);
+}
+
 const devnum_scheme *devnum_scheme_find(const char *name)
 {
+	if (!name)
+		return NULL;
 	if (same("native", 6, name))
 		return devnum_scheme_native();
 	for (size_t i = 0; i < devnum_i_nschemes; i++)
 		if (same(devnum_i_schemes[i].l->name, strlen(devnum_i_schemes[i].l->name), name) ||
-		    has_alias(devnum_i_schemes[i].l->aliases, name))
+		    devnum__listed(devnum_i_schemes[i].l->aliases, name))
 			return &devnum_i_schemes[i];
 	return NULL;
 }

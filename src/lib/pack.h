@@ -87,7 +87,7 @@ INLINE uint64_t covered(const struct layout *s)
 
 #include "refusals.h"
 
-INLINE int encode_body(const struct layout *s, struct devnum_tuple t,
+INLINE devnum_status encode_body(const struct layout *s, struct devnum_tuple t,
 		       uint64_t *raw, struct devnum_reason *why)
 {
 	uint64_t out = pack(s, t);
@@ -101,12 +101,12 @@ INLINE int encode_body(const struct layout *s, struct devnum_tuple t,
 	if ((s->rules & DEVNUM_NODEV) && out == ones(s->width))
 		return devnum__refuse_raw(DEVNUM_IS_NODEV, t, out, why);
 	*raw = out;
-	return 0;
+	return DEVNUM_OK;
 }
 
-INLINE enum devnum_verdict decode_body(const struct layout *s, uint64_t raw,
-				       struct devnum_tuple *t, uint64_t *canon,
-				       struct devnum_reason *why)
+INLINE devnum_status decode_body(const struct layout *s, uint64_t raw,
+				 struct devnum_tuple *t, uint64_t *canon,
+				 struct devnum_reason *why)
 {
 	const uint64_t max = ones(s->width), allowed = covered(s) | s->ignored;
 	if (__builtin_expect(raw > max, 0))
@@ -126,7 +126,7 @@ INLINE enum devnum_verdict decode_body(const struct layout *s, uint64_t raw,
 	*canon = (raw & ~s->ignored) | s->fixed;
 	if (__builtin_expect(*canon != raw, 0))
 		return devnum__alias(DEVNUM_IGNORED_BITS, raw, *t, *canon, s->ignored, why);
-	return DEVNUM_CANONICAL;
+	return DEVNUM_OK;
 }
 
 #endif

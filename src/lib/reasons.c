@@ -1,5 +1,5 @@
-/* reasons.c - the English for every refusal and alias, worded once, so
- * that every caller says it as devnum does. */
+/* reasons.c - the English for every refusal and alias, of schemes and of
+ * containers, worded once, so that every caller says it as devnum does. */
 #include <config.h>
 
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 static const char *part_name(enum devnum_part p)
 {
-	return p == DEVNUM_MAJOR ? "major" : "minor";
+	return p == DEVNUM_MAJOR ? "major" : p == DEVNUM_MINOR ? "minor" : "raw";
 }
 
 /* "bit 15" or "bits 31:27" */
@@ -32,8 +32,9 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 	const char *name = s ? s->l->name : "(no scheme)", *part = part_name(r->part);
 	unsigned long long v = r->value, lim = r->limit, c = r->canon;
 	unsigned long long ma = r->t.major, mi = r->t.minor;
+	unsigned long long bma = r->becomes.major, bmi = r->becomes.minor;
 	bits(b, sizeof b, r->hi, r->lo);
-	switch (r->why) {
+	switch (r->cause) {
 	case DEVNUM_TOO_BIG:
 		return snprintf(buf, size, "%s %llu out of range for %s (at most %llu)",
 				part, v, name, lim);
@@ -61,6 +62,17 @@ int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 	case DEVNUM_BEYOND:
 		return snprintf(buf, size, "beyond the Linux kernel (at most %llu:%llu)",
 				v, lim);
+	case DEVNUM_ABOVE: /* raw values in hex, parts in decimal */
+		return snprintf(buf, size, r->part == DEVNUM_RAW ? "%s 0x%llx above 0x%llx"
+								 : "%s %llu above %llu",
+				part, v, lim);
+	case DEVNUM_READS_BACK:
+		return snprintf(buf, size, "%llu:%llu reads back as %llu:%llu", ma, mi, bma, bmi);
+	case DEVNUM_SATURATION:
+		return snprintf(buf, size, "raw 0x%llx is what a writer stores for every raw it "
+				"cannot hold: the device may be another", v);
+	case DEVNUM_NONCANONICAL:
+		return snprintf(buf, size, "noncanonical fields of %llu:%llu", ma, mi);
 	default:
 		return snprintf(buf, size, "no reason");
 	}

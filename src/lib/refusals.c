@@ -21,59 +21,66 @@ static void clear_run(uint64_t mask, unsigned b, unsigned top, struct devnum_rea
 }
 
 /* A part had bits no field carries: above them all, or in a gap. */
-COLD int devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
-			     struct devnum_reason *why)
+COLD devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value,
+				       uint64_t carried, struct devnum_reason *why)
 {
 	uint64_t stray_bits = value & ~carried;
 	if (!why)
-		return -1;
+		return DEVNUM_REFUSED;
 	*why = (struct devnum_reason){
-		.why = (stray_bits & (0 - stray_bits)) > carried ? DEVNUM_TOO_BIG : DEVNUM_GAP,
+		.cause = (stray_bits & (0 - stray_bits)) > carried ? DEVNUM_TOO_BIG : DEVNUM_GAP,
 		.part = part, .value = value, .limit = carried,
 	};
-	if (why->why == DEVNUM_GAP)
+	if (why->cause == DEVNUM_GAP)
 		clear_run(carried, (unsigned)__builtin_ctzll(stray_bits), 64, why);
-	return -1;
+	return DEVNUM_REFUSED;
 }
 
 /* The tuple packs to a raw value the scheme reserves. */
-COLD int devnum__refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
-			    struct devnum_reason *why)
+COLD devnum_status devnum__refuse_raw(enum devnum_cause w, struct devnum_tuple t, uint64_t raw,
+				      struct devnum_reason *why)
 {
 	if (why)
-		*why = (struct devnum_reason){ .why = w, .value = raw, .t = t };
-	return -1;
+		*why = (struct devnum_reason){ .cause = w, .value = raw, .t = t };
+	return DEVNUM_REFUSED;
 }
 
-COLD enum devnum_verdict devnum__invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
-					 struct devnum_reason *why)
+COLD devnum_status devnum__invalid(enum devnum_cause w, uint64_t raw, uint64_t limit,
+				   struct devnum_reason *why)
 {
 	if (why)
-		*why = (struct devnum_reason){ .why = w, .value = raw, .limit = limit };
-	return DEVNUM_INVALID;
+		*why = (struct devnum_reason){ .cause = w, .value = raw, .limit = limit };
+	return DEVNUM_REFUSED;
 }
 
 /* Bits set outside `allowed`: the lowest run of them names the hole. */
-COLD enum devnum_verdict devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
-				       struct devnum_reason *why)
+COLD devnum_status devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
+				 struct devnum_reason *why)
 {
 	if (!why)
-		return DEVNUM_INVALID;
+		return DEVNUM_REFUSED;
 	devnum__invalid(DEVNUM_STRAY, raw, ones(width), why);
 	clear_run(allowed, (unsigned)__builtin_ctzll(raw & ~allowed), width, why);
-	return DEVNUM_INVALID;
+	return DEVNUM_REFUSED;
 }
 
 /* An alias; for ignored bits, hi:lo spans them. */
-COLD enum devnum_verdict devnum__alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
-				       uint64_t canon, uint64_t ignored, struct devnum_reason *why)
+COLD devnum_status devnum__alias(enum devnum_cause w, uint64_t raw, struct devnum_tuple t,
+				 uint64_t canon, uint64_t ignored, struct devnum_reason *why)
 {
 	if (!why)
 		return DEVNUM_ALIAS;
-	*why = (struct devnum_reason){ .why = w, .value = raw, .t = t, .canon = canon };
+	*why = (struct devnum_reason){ .cause = w, .value = raw, .t = t, .canon = canon };
 	if (ignored) {
 		why->hi = (unsigned)(63 - __builtin_clzll(ignored));
 		why->lo = (unsigned)__builtin_ctzll(ignored);
 	}
 	return DEVNUM_ALIAS;
+}
+
+COLD devnum_status devnum__bad(struct devnum_reason *why)
+{
+	if (why)
+		*why = (struct devnum_reason){ .cause = DEVNUM_NO_CAUSE };
+	return DEVNUM_BAD_ARGUMENT;
 }

@@ -6,15 +6,19 @@
 
 #include "scheme.h"
 
-int devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
-			struct devnum_reason *why);
-int devnum__refuse_raw(enum devnum_why w, struct devnum_tuple t, uint64_t raw,
-		       struct devnum_reason *why);
-enum devnum_verdict devnum__invalid(enum devnum_why w, uint64_t raw, uint64_t limit,
-				    struct devnum_reason *why);
-enum devnum_verdict devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
+devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
 				  struct devnum_reason *why);
-enum devnum_verdict devnum__alias(enum devnum_why w, uint64_t raw, struct devnum_tuple t,
-				  uint64_t canon, uint64_t ignored, struct devnum_reason *why);
+devnum_status devnum__refuse_raw(enum devnum_cause w, struct devnum_tuple t, uint64_t raw,
+				 struct devnum_reason *why);
+devnum_status devnum__invalid(enum devnum_cause w, uint64_t raw, uint64_t limit,
+			      struct devnum_reason *why);
+devnum_status devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
+			    struct devnum_reason *why);
+devnum_status devnum__alias(enum devnum_cause w, uint64_t raw, struct devnum_tuple t,
+			    uint64_t canon, uint64_t ignored, struct devnum_reason *why);
+
+/* A NULL handle or a NULL pointer that is not optional: the reason, if
+ * any, zeroed. */
+devnum_status devnum__bad(struct devnum_reason *why);
 
 #endif

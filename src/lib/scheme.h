@@ -31,9 +31,9 @@ struct layout {
  * derived from it (schemes.c). */
 struct devnum_scheme {
 	const struct layout *l;
-	int (*encode)(struct devnum_tuple t, uint64_t *raw, struct devnum_reason *why);
-	enum devnum_verdict (*decode)(uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
-				      struct devnum_reason *why);
+	devnum_status (*encode)(struct devnum_tuple t, uint64_t *raw, struct devnum_reason *why);
+	devnum_status (*decode)(uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
+				struct devnum_reason *why);
 };
 
 /* The largest value of `width` bits. */
@@ -41,6 +41,34 @@ static inline uint64_t ones(unsigned width)
 {
 	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
 }
+
+/* The schemes, in the order of `devnum schemes` and devnum_scheme_at(). */
+#define SCHEMES(X) \
+	X(legacy) \
+	X(split32) \
+	X(hpa) \
+	X(hpa1220) \
+	X(tuple) \
+	X(glibc) \
+	X(linux32) \
+	X(kernel) \
+	X(sysv) \
+	X(xfs) \
+	X(freebsd) \
+	X(freebsd11) \
+	X(openbsd) \
+	X(darwin) \
+	X(solaris) \
+	X(solaris32) \
+	X(svr3) \
+	X(aix) \
+	X(aix32)
+
+/* Each scheme's index in the table, so that other tables (containers.c)
+ * can point at one: SCHEME(linux32). */
+#define SCHEME_INDEX(id) SCHEME_##id,
+enum scheme_index { SCHEMES(SCHEME_INDEX) };
+#define SCHEME(id) (&devnum_i_schemes[SCHEME_##id])
 
 /* The table, in schemes.c; hidden from programs by the version script. */
 extern const struct devnum_scheme devnum_i_schemes[];

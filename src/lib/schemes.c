@@ -71,35 +71,14 @@ static const struct layout aix = { "aix", "aix64", "AIX 64-bit dev64_t, DEVNO64 
 static const struct layout aix32 = { "aix32", "zos cygwin 16:16", "AIX 32-bit, z/OS, Cygwin: 16:16",
 	  32, FIELDS(MI(15, 0, 0), MA(15, 0, 16)) };
 
-/* The order of `devnum schemes` and devnum_scheme_at(). */
-#define SCHEMES(X) \
-	X(legacy) \
-	X(split32) \
-	X(hpa) \
-	X(hpa1220) \
-	X(tuple) \
-	X(glibc) \
-	X(linux32) \
-	X(kernel) \
-	X(sysv) \
-	X(xfs) \
-	X(freebsd) \
-	X(freebsd11) \
-	X(openbsd) \
-	X(darwin) \
-	X(solaris) \
-	X(solaris32) \
-	X(svr3) \
-	X(aix) \
-	X(aix32)
-
 #define SPECIALISE(id) \
-	static int encode_##id(struct devnum_tuple t, uint64_t *raw, struct devnum_reason *why) \
+	static devnum_status encode_##id(struct devnum_tuple t, uint64_t *raw, \
+					 struct devnum_reason *why) \
 	{ \
 		return encode_body(&(id), t, raw, why); \
 	} \
-	static enum devnum_verdict decode_##id(uint64_t raw, struct devnum_tuple *t, \
-					       uint64_t *canon, struct devnum_reason *why) \
+	static devnum_status decode_##id(uint64_t raw, struct devnum_tuple *t, uint64_t *canon, \
+					 struct devnum_reason *why) \
 	{ \
 		return decode_body(&(id), raw, t, canon, why); \
 	}

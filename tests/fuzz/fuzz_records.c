@@ -48,9 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.input_base = bases[(flags >> 5) & 3] , .strict = flags >> 5 & 1,
 		.quiet = flags >> 6 & 1 && out.mode == PLAIN, .legacy = flags >> 6 & 1,
 		.zero = flags >> 4 & 1, .pairs = commands[c]->pairs, .out = &out,
-		.scheme_set = flags & 1, .box = &containers[pick % ncontainers],
+		.scheme_set = flags & 1, .box = devnum_container_at(pick % devnum_container_count()),
 		.into = ~UINT64_C(0), .into_set = flags >> 1 & 1,
-		.writer = flags >> 2 & 1 ? &writers[(pick / 5u) % nwriters] : NULL,
+		.writer = flags >> 2 & 1 ? devnum_writer_at((pick / 5u) % devnum_writer_count()) : NULL,
 	};
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);

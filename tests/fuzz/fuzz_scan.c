@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			       { 16, false, true }, '\n', false, false, 0, 0 };
 	struct job j = {
 		.scheme = devnum_scheme_at((pick >> 2) % devnum_scheme_count()),
-		.scheme_set = pick >> 7, .into = UINT64_C(1) << (pick % ncontainers),
+		.scheme_set = pick >> 7, .into = UINT64_C(1) << (pick % devnum_container_count()),
 		.into_set = pick >> 6 & 1, .summary = true, .out = &out,
 	};
 	if (null_fd < 0)

@@ -12,7 +12,7 @@ int main(void)
 	uint64_t raw;
 	if (strcmp(devnum_version(), DEVNUM_VERSION_STRING) != 0)
 		return 1;
-	if (devnum_encode(devnum_scheme_find("glibc"), t, &raw, &why) < 0 || raw != 0x801)
+	if (devnum_encode(devnum_scheme_find("glibc"), t, &raw, &why) != DEVNUM_OK || raw != 0x801)
 		return 1;
 	printf("C: 8:1 is 0x%llx with libdevnum %s\n", (unsigned long long)raw, devnum_version());
 	return 0;

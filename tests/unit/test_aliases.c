@@ -16,17 +16,17 @@ static int walk_ok(const devnum_scheme *s, int id, struct devnum_tuple t,
 	struct devnum_aliases a;
 	struct devnum_reason r;
 	uint64_t raw, prev = 0, seen = 0, canon, ma, mi, rc;
-	if (devnum_aliases_start(&a, s, t, count, &r) < 0)
+	if (devnum_aliases_start(&a, s, t, count, &r) != DEVNUM_OK)
 		return -1;
 	while (devnum_aliases_next(&a, &raw)) {
 		struct devnum_tuple d;
-		enum devnum_verdict v = devnum_decode(s, raw, &d, &canon, &r);
+		devnum_status v = devnum_decode(s, raw, &d, &canon, &r);
 		int ref = ref_decode(id, raw, &ma, &mi, &rc);
-		if (v == DEVNUM_INVALID || d.major != t.major || d.minor != t.minor)
+		if (v == DEVNUM_REFUSED || d.major != t.major || d.minor != t.minor)
 			return 0;
 		if (ref < 0 || ma != t.major || mi != t.minor)
 			return 0;
-		if ((seen == 0) != (v == DEVNUM_CANONICAL))
+		if ((seen == 0) != (v == DEVNUM_OK))
 			return 0;
 		if (seen > 1 && raw <= prev && !(devnum_scheme_flags(s) & DEVNUM_LEGACY_WINDOW))
 			return 0; /* ignored-bit aliases come in increasing order */
@@ -42,7 +42,7 @@ static int in_walk(const devnum_scheme *s, struct devnum_tuple t, uint64_t raw)
 	struct devnum_aliases a;
 	struct devnum_reason r;
 	uint64_t count, x;
-	if (devnum_aliases_start(&a, s, t, &count, &r) < 0)
+	if (devnum_aliases_start(&a, s, t, &count, &r) != DEVNUM_OK)
 		return 0;
 	while (devnum_aliases_next(&a, &x))
 		if (x == raw)
@@ -68,7 +68,7 @@ static void counts(void)
 		   want[i].s, (unsigned long long)want[i].ma, (unsigned long long)want[i].mi,
 		   (unsigned long long)want[i].n, (unsigned long long)n);
 	}
-	ok(devnum_aliases_start(&a, devnum_scheme_find("split32"), (struct devnum_tuple){ 0, 256 }, &n, &r) < 0,
+	ok(devnum_aliases_start(&a, devnum_scheme_find("split32"), (struct devnum_tuple){ 0, 256 }, &n, &r) != DEVNUM_OK,
 	   "split32: 0:256 has no raw values: it cannot be encoded");
 }
 
@@ -92,14 +92,14 @@ int main(void)
 			uint64_t r = rnd_part(devnum_scheme_width(s)), canon;
 			struct devnum_tuple t;
 			struct devnum_reason why;
-			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_INVALID)
+			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_REFUSED)
 				outside += !in_walk(s, t, r);
 		}
 		for (uint64_t r = 0; r <= 0x1ffff; r++) {
 			uint64_t canon;
 			struct devnum_tuple t;
 			struct devnum_reason why;
-			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_INVALID)
+			if (devnum_decode(s, r, &t, &canon, &why) != DEVNUM_REFUSED)
 				outside += !in_walk(s, t, r);
 		}
 		ok(outside == 0, "%s: every raw that decodes, random and below 2^17, is "

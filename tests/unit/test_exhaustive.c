@@ -30,10 +30,10 @@ static void *sweep(void *arg)
 		struct devnum_tuple t;
 		struct devnum_reason why;
 		uint64_t canon, back;
-		enum devnum_verdict v = devnum_decode(s, r, &t, &canon, &why);
-		if (v != DEVNUM_INVALID) {
-			int again = devnum_encode(s, t, &back, &why) == 0;
-			bad += !again || (v == DEVNUM_CANONICAL) != (back == r) || canon != back;
+		devnum_status v = devnum_decode(s, r, &t, &canon, &why);
+		if (v != DEVNUM_REFUSED) {
+			int again = devnum_encode(s, t, &back, &why) == DEVNUM_OK;
+			bad += !again || (v == DEVNUM_OK) != (back == r) || canon != back;
 			if (per_tuple)
 				per_tuple[back]++;
 		}

@@ -158,7 +158,7 @@ static void literal_vectors(void)
 		const devnum_scheme *s = S(v->scheme);
 		struct devnum_reason why;
 		uint64_t raw = 0;
-		int rc = devnum_encode(s, (struct devnum_tuple){ v->major, v->minor }, &raw, &why);
+		int rc = devnum_encode(s, (struct devnum_tuple){ v->major, v->minor }, &raw, &why) == DEVNUM_OK ? 0 : -1;
 		if (v->refused)
 			ok(rc < 0, "%s: %llu:%llu is refused", v->scheme,
 			   (unsigned long long)v->major, (unsigned long long)v->minor);
@@ -175,23 +175,23 @@ static void literal_decodes(void)
 	struct devnum_tuple t;
 	struct devnum_reason why;
 	uint64_t c;
-	ok(devnum_decode(S("legacy"), 0x10000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_TOO_WIDE,
+	ok(devnum_decode(S("legacy"), 0x10000, &t, &c, &why) == DEVNUM_REFUSED && why.cause == DEVNUM_TOO_WIDE,
 	   "legacy: 0x10000 is wider than 16 bits");
-	ok(devnum_decode(S("linux32"), 0x100000000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_TOO_WIDE,
+	ok(devnum_decode(S("linux32"), 0x100000000, &t, &c, &why) == DEVNUM_REFUSED && why.cause == DEVNUM_TOO_WIDE,
 	   "linux32: 0x100000000 is wider than 32 bits");
-	ok(devnum_decode(S("svr3"), 0x8000, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_STRAY &&
+	ok(devnum_decode(S("svr3"), 0x8000, &t, &c, &why) == DEVNUM_REFUSED && why.cause == DEVNUM_STRAY &&
 	   why.hi == 15 && why.lo == 15, "svr3: bit 15 is invalid");
-	ok(devnum_decode(S("solaris"), UINT64_MAX, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_SENTINEL,
+	ok(devnum_decode(S("solaris"), UINT64_MAX, &t, &c, &why) == DEVNUM_REFUSED && why.cause == DEVNUM_SENTINEL,
 	   "solaris: all ones is NODEV");
-	ok(devnum_decode(S("solaris32"), 0xffffffff, &t, &c, &why) == DEVNUM_INVALID && why.why == DEVNUM_SENTINEL,
+	ok(devnum_decode(S("solaris32"), 0xffffffff, &t, &c, &why) == DEVNUM_REFUSED && why.cause == DEVNUM_SENTINEL,
 	   "solaris32: 0xffffffff is NODEV32");
-	ok(devnum_decode(S("split32"), 0x301, &t, &c, &why) == DEVNUM_ALIAS && why.why == DEVNUM_LEGACY &&
+	ok(devnum_decode(S("split32"), 0x301, &t, &c, &why) == DEVNUM_ALIAS && why.cause == DEVNUM_LEGACY &&
 	   t.major == 3 && t.minor == 1 && c == 0x300000001, "split32: 0x301 is a legacy alias of 3:1");
-	ok(devnum_decode(S("split32"), 0xff, &t, &c, &why) == DEVNUM_CANONICAL && t.major == 0 && t.minor == 255,
+	ok(devnum_decode(S("split32"), 0xff, &t, &c, &why) == DEVNUM_OK && t.major == 0 && t.minor == 255,
 	   "split32: 0xff is canonical 0:255");
-	ok(devnum_decode(S("split32"), 0x10000, &t, &c, &why) == DEVNUM_CANONICAL && t.minor == 65536,
+	ok(devnum_decode(S("split32"), 0x10000, &t, &c, &why) == DEVNUM_OK && t.minor == 65536,
 	   "split32: 0x10000 is canonical 0:65536");
-	ok(devnum_decode(S("xfs"), 0x8000000, &t, &c, &why) == DEVNUM_ALIAS && why.why == DEVNUM_IGNORED_BITS &&
+	ok(devnum_decode(S("xfs"), 0x8000000, &t, &c, &why) == DEVNUM_ALIAS && why.cause == DEVNUM_IGNORED_BITS &&
 	   t.major == 0 && t.minor == 0 && c == 0 && why.hi == 31 && why.lo == 27,
 	   "xfs: bit 27 is ignored: alias of 0:0");
 	ok(devnum_decode(S("xfs"), 0xffffffff, &t, &c, &why) == DEVNUM_ALIAS && t.major == 511 &&
@@ -200,7 +200,7 @@ static void literal_decodes(void)
 	   t.minor == 2 && c == 0x8000000100000002, "aix: no DEVNO64 flag is an alias");
 	ok(devnum_decode(S("aix"), 0xc000000100000002, &t, &c, &why) == DEVNUM_ALIAS &&
 	   c == 0x8000000100000002, "aix: bit 62 set is an alias");
-	ok(devnum_decode(S("glibc"), 0x10b300, &t, &c, &why) == DEVNUM_CANONICAL && t.major == 179 &&
+	ok(devnum_decode(S("glibc"), 0x10b300, &t, &c, &why) == DEVNUM_OK && t.major == 179 &&
 	   t.minor == 256, "glibc: 0x10b300 is 179:256, not 4275:0");
 }
 
@@ -209,23 +209,23 @@ static void refusal_reasons(void)
 {
 	struct devnum_reason w;
 	uint64_t raw;
-	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_TOO_BIG && w.part == DEVNUM_MAJOR && w.limit == 4095 && w.value == 4096,
+	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_TOO_BIG && w.part == DEVNUM_MAJOR && w.limit == 4095 && w.value == 4096,
 	   "linux32: major 4096 is above 4095");
-	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 0, 1 << 20 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_TOO_BIG && w.part == DEVNUM_MINOR && w.limit == 1048575,
+	ok(devnum_encode(S("linux32"), (struct devnum_tuple){ 0, 1 << 20 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_TOO_BIG && w.part == DEVNUM_MINOR && w.limit == 1048575,
 	   "linux32: minor 2^20 is above 1048575");
-	ok(devnum_encode(S("freebsd11"), (struct devnum_tuple){ 0, 256 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_GAP && w.part == DEVNUM_MINOR && w.hi == 15 && w.lo == 8,
+	ok(devnum_encode(S("freebsd11"), (struct devnum_tuple){ 0, 256 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_GAP && w.part == DEVNUM_MINOR && w.hi == 15 && w.lo == 8,
 	   "freebsd11: minor bits 15:8 must be 0");
-	ok(devnum_encode(S("glibc"), (struct devnum_tuple){ B32, 0 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_TOO_BIG && w.limit == 0xffffffff, "glibc: major 2^32 is above 2^32-1");
-	ok(devnum_encode(S("split32"), (struct devnum_tuple){ 0, 256 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_IN_WINDOW, "split32: 0:256 lands in the legacy window");
-	ok(devnum_encode(S("solaris32"), (struct devnum_tuple){ 16383, 262143 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_IS_NODEV, "solaris32: 16383:262143 is NODEV32");
-	ok(devnum_encode(S("aix"), (struct devnum_tuple){ 1 << 30, 0 }, &raw, &w) < 0 &&
-	   w.why == DEVNUM_TOO_BIG && w.limit == (1 << 30) - 1, "aix: major 2^30 is above 2^30-1");
+	ok(devnum_encode(S("glibc"), (struct devnum_tuple){ B32, 0 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_TOO_BIG && w.limit == 0xffffffff, "glibc: major 2^32 is above 2^32-1");
+	ok(devnum_encode(S("split32"), (struct devnum_tuple){ 0, 256 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_IN_WINDOW, "split32: 0:256 lands in the legacy window");
+	ok(devnum_encode(S("solaris32"), (struct devnum_tuple){ 16383, 262143 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_IS_NODEV, "solaris32: 16383:262143 is NODEV32");
+	ok(devnum_encode(S("aix"), (struct devnum_tuple){ 1 << 30, 0 }, &raw, &w) != DEVNUM_OK &&
+	   w.cause == DEVNUM_TOO_BIG && w.limit == (1 << 30) - 1, "aix: major 2^30 is above 2^30-1");
 }
 
 static const uint64_t edges[] = {
@@ -249,10 +249,10 @@ static void boundaries(void)
 				struct devnum_reason why;
 				struct devnum_tuple t, in = { edges[i], edges[j] };
 				int ref = ref_encode(ref_id(*name), in.major, in.minor, &want);
-				int rc = devnum_encode(s, in, &got, &why);
+				int rc = devnum_encode(s, in, &got, &why) == DEVNUM_OK ? 0 : -1;
 				agree &= rc == ref && (rc < 0 || got == want);
 				if (rc == 0)
-					agree &= devnum_decode(s, got, &t, &c, &why) == DEVNUM_CANONICAL &&
+					agree &= devnum_decode(s, got, &t, &c, &why) == DEVNUM_OK &&
 						 t.major == in.major && t.minor == in.minor;
 			}
 		ok(agree, "%s: %lu boundary tuples encode, refuse and decode as the oracle says",
@@ -291,7 +291,7 @@ static void unchecked_readings(void)
 			struct devnum_tuple t, u;
 			struct devnum_reason why;
 			uint64_t c;
-			if (devnum_decode(devnum_scheme_at(i), r, &t, &c, &why) != DEVNUM_CANONICAL ||
+			if (devnum_decode(devnum_scheme_at(i), r, &t, &c, &why) != DEVNUM_OK ||
 			    (devnum_scheme_flags(devnum_scheme_at(i)) & DEVNUM_LEGACY_WINDOW))
 				continue;
 			u = devnum_decode_unchecked(devnum_scheme_at(i), r);
@@ -310,12 +310,12 @@ static void reason_texts(void)
 	devnum_strreason(buf, sizeof buf, S("split32"), &w);
 	ok(!strcmp(buf, "0:256 cannot be encoded in split32 (0x100..0xffff is its legacy 16-bit window)"),
 	   "the legacy window's refusal names the tuple: %s", buf);
-	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4096, 0 }, &w) < 0 &&
+	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4096, 0 }, &w) != DEVNUM_OK &&
 	   devnum_strreason(buf, sizeof buf, S("sysv"), &w) > 0 &&
 	   !strcmp(buf, "beyond the Linux kernel (at most 4095:1048575)"),
 	   "sysv 4096:0 is beyond what sysv_encode_dev makes: %s", buf);
-	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4095, 262143 }, &w) == 0 &&
-	   devnum_within(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &w) == 0,
+	ok(devnum_within(S("sysv"), (struct devnum_tuple){ 4095, 262143 }, &w) == DEVNUM_OK &&
+	   devnum_within(S("linux32"), (struct devnum_tuple){ 4096, 0 }, &w) == DEVNUM_OK,
 	   "sysv 4095:262143 is within the kernel; linux32 has no platform limit of its own");
 }
 

@@ -7,10 +7,8 @@
  * 1.1.11. */
 #include <config.h>
 
-#include <string.h>
-#include <strings.h>
-
 #include "container.h"
+#include "scheme.h"
 
 #define KMAJ 4095              /* the kernel's 12:20 dev_t */
 #define KMIN UINT64_C(1048575)
@@ -22,7 +20,7 @@
 #define RAW(n, a, k, w, f, st, b, sch) \
 	ABOUT(n, a, k, w, f), .store = (st), .bits = (b), .scheme = (sch)
 
-const struct container containers[] = {
+const struct devnum_container devnum_i_containers[] = {
 	{ TUPLE("ustar", "", "archive", "POSIX.1-1988 tar: devmajor, devminor in octal",
 		"devmajor devminor", S_OCTAL7, OCT7, OCT7) },
 	{ TUPLE("gnutar", "gnu oldgnu", "archive", "GNU tar: octal, base-256 above 2097151",
@@ -30,53 +28,53 @@ const struct container containers[] = {
 	{ TUPLE("pax", "posix", "archive", "POSIX.1-2001 tar: SCHILY.devmajor/devminor records",
 		"devmajor devminor SCHILY.devmajor SCHILY.devminor", S_PAX, U32, U32) },
 	{ RAW("cpio-odc", "odc", "archive", "POSIX.1 cpio: c_rdev, the writer's raw, 6 octal digits",
-	      "c_rdev", S_OCTAL6, 18, NULL), .reader = R_SATURATED },
+	      "c_rdev", S_OCTAL6, 18, NULL), .reader = DEVNUM_READER_SATURATED },
 	{ TUPLE("cpio-newc", "newc", "archive", "SVR4 cpio: c_rdevmajor, c_rdevminor in hex",
-		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = R_INITRAMFS },
+		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = DEVNUM_READER_INITRAMFS },
 	{ TUPLE("cpio-crc", "crc", "archive", "SVR4 cpio with checksum: as newc",
-		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = R_INITRAMFS },
+		"c_rdevmajor c_rdevminor", S_HEX8, U32, U32), .reader = DEVNUM_READER_INITRAMFS },
 	{ RAW("cpio-bin", "bin pwb", "archive", "old binary cpio: h_rdev, a 16-bit word of the writer's raw",
 	      "h_rdev", S_WORD, 16, NULL) },
 	{ RAW("cpio-hpodc", "hpodc", "archive", "HP-UX odc: the writer's raw in c_filesize",
-	      "c_filesize", S_OCTAL11, 32, NULL), .reader = R_ZERO_ONE },
+	      "c_filesize", S_OCTAL11, 32, NULL), .reader = DEVNUM_READER_ZERO_ONE },
 	{ RAW("cpio-hpbin", "hpbin", "archive", "HP-UX bin: the writer's raw in the 32-bit file size",
-	      "h_filesize", S_WORD, 32, NULL), .reader = R_ZERO_ONE },
+	      "h_filesize", S_WORD, 32, NULL), .reader = DEVNUM_READER_ZERO_ONE },
 	{ RAW("iso9660", "rockridge", "archive",
 	      "Rock Ridge PN: the writer's dev_t in two 32-bit halves, high and low",
-	      "PN.dev_high PN.dev_low", S_HALVES, 64, NULL), .host = true, .reader = R_ISOFS,
+	      "PN.dev_high PN.dev_low", S_HALVES, 64, NULL), .host = true, .reader = DEVNUM_READER_ISOFS,
 	  .note = "genisoimage stores (major, minor) instead; Linux reads (0, low) with low "
 		  "above 0xff as MKDEV(low >> 8, low & 0xff)" },
 	{ TUPLE("ext4", "ext2 ext3 f2fs jffs2", "file system",
 		"i_block[0] = 8:8 when both parts fit, else i_block[1] = linux32",
 		"i_block[0] i_block[1]", S_EXT4, KMAJ, KMIN) },
 	{ RAW("xfs", "", "file system", "di_dev: XFS's 9:18 layout, bits 31:27 ignored",
-	      "di_dev", S_WORD, 32, "xfs") },
+	      "di_dev", S_WORD, 32, SCHEME(xfs)) },
 	{ RAW("btrfs", "", "file system", "rdev: the kernel's 12:20 value in 64 bits",
-	      "rdev", S_WORD, 64, "kernel") },
-	{ RAW("squashfs", "", "file system", "rdev: linux32", "rdev", S_WORD, 32, "linux32"),
+	      "rdev", S_WORD, 64, SCHEME(kernel)) },
+	{ RAW("squashfs", "", "file system", "rdev: linux32", "rdev", S_WORD, 32, SCHEME(linux32)),
 	  .note = "unsquashfs -lls lists (raw >> 8, raw & 0xff): 8:256 as 4104,0" },
 	{ RAW("reiserfs", "", "file system", "stat data v2 sd_rdev: linux32",
-	      "sd_rdev", S_WORD, 32, "linux32") },
+	      "sd_rdev", S_WORD, 32, SCHEME(linux32)) },
 	{ RAW("zfs", "", "file system",
 	      "ZPL_RDEV: kernel on Linux, solaris on illumos and FreeBSD (--scheme)",
-	      "zp_rdev", S_WORD, 64, "kernel"), .host = true,
+	      "zp_rdev", S_WORD, 64, SCHEME(kernel)), .host = true,
 	  .note = "a pool moved between Linux and illumos or FreeBSD misreads every device" },
 	{ RAW("nfs2", "", "protocol", "fattr.rdev: linux32, all ones for no device",
-	      "rdev", S_WORD, 32, "linux32"), .nodev = true },
+	      "rdev", S_WORD, 32, SCHEME(linux32)), .nodev = true },
 	{ TUPLE("nfs3", "nfs4", "protocol", "specdata1, specdata2: major and minor, 32 bits each",
-		"specdata1 specdata2", S_DEC, U32, U32), .reader = R_MKDEV_ZERO },
+		"specdata1 specdata2", S_DEC, U32, U32), .reader = DEVNUM_READER_NFS_CLIENT },
 	{ TUPLE("9p", "9p2000.l", "protocol", "Tmknod major, minor; Rgetattr new_decode_dev",
 		"major minor", S_DEC, KMAJ, KMIN) },
-	{ RAW("fuse", "", "protocol", "rdev: linux32", "rdev", S_WORD, 32, "linux32"),
+	{ RAW("fuse", "", "protocol", "rdev: linux32", "rdev", S_WORD, 32, SCHEME(linux32)),
 	  .note = "many FUSE libraries wrongly send major << 20 | minor" },
 	{ TUPLE("statx", "", "protocol", "stx_rdev_major, stx_rdev_minor: 32 bits each",
 		"stx_rdev_major stx_rdev_minor", S_DEC, U32, U32) },
 	{ RAW("linux", "mknod", "protocol", "mknod(2): the kernel's 12:20 dev_t",
-	      "dev", S_WORD, 32, "kernel") },
+	      "dev", S_WORD, 32, SCHEME(kernel)) },
 };
-const size_t ncontainers = sizeof containers / sizeof containers[0];
+const size_t devnum_i_ncontainers = sizeof devnum_i_containers / sizeof devnum_i_containers[0];
 
-const struct writer writers[] = {
+const struct devnum_writer devnum_i_writers[] = {
 	{ "gnu-tar", "ustar", "GNU tar 1.34", A_FORMAT, 0 },
 	{ "gnu-tar", "gnutar", "GNU tar 1.34", A_FORMAT, 0 },
 	{ "gnu-tar", "pax", "GNU tar 1.34", A_REFUSE, OCT7 },
@@ -105,40 +103,4 @@ const struct writer writers[] = {
 	{ "linux", "cpio-crc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
 	{ "linux", "iso9660", "isofs", A_ISOFS, 0 },
 };
-const size_t nwriters = sizeof writers / sizeof writers[0];
-
-/* Names are matched as scheme names are, ASCII case ignored (devnum
- * never sets a locale, so strcasecmp is ASCII's). */
-
-bool listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
-		if (strcspn(p, " ") == n && !strncasecmp(p, name, n))
-			return true;
-	return false;
-}
-
-const struct container *container_find(const char *name)
-{
-	for (size_t i = 0; i < ncontainers; i++)
-		if (!strcasecmp(containers[i].name, name) || listed(containers[i].aliases, name))
-			return &containers[i];
-	return NULL;
-}
-
-const struct writer *writer_find(const char *name)
-{
-	for (size_t i = 0; i < nwriters; i++)
-		if (!strcasecmp(writers[i].name, name))
-			return &writers[i];
-	return NULL;
-}
-
-const struct writer *writer_row(const struct writer *w, const struct container *c)
-{
-	for (size_t i = 0; w && i < nwriters; i++)
-		if (!strcmp(writers[i].name, w->name) && !strcmp(writers[i].container, c->name))
-			return &writers[i];
-	return NULL;
-}
+const size_t devnum_i_nwriters = sizeof devnum_i_writers / sizeof devnum_i_writers[0];

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "container.h"
-#include "number.h"
+#include "scheme.h"
 
 typedef unsigned long long ull;
 
@@ -23,31 +23,37 @@ static int tar_field(char *buf, size_t size, enum store st, uint64_t v)
 	return snprintf(buf, size, "%07llo", (ull)v);
 }
 
-int fields_print(const struct container *c, const struct fields *f, char *buf, size_t size)
+int devnum_fields_print(char *buf, size_t size, const devnum_container *c,
+			const struct devnum_fields *f)
 {
 	char a[24], b[24];
 	int n;
+	if (!c || !f) {
+		if (buf && size)
+			*buf = 0;
+		return -1;
+	}
 	switch (c->store) {
 	case S_OCTAL7:
 	case S_GNU:
 	case S_PAX:
-		tar_field(a, sizeof a, c->store, f->v[0]);
-		tar_field(b, sizeof b, c->store, f->v[1]);
+		tar_field(a, sizeof a, c->store, f->value[0]);
+		tar_field(b, sizeof b, c->store, f->value[1]);
 		n = snprintf(buf, size, "%s %s", a, b);
 		for (unsigned i = 0; i < 2; i++)
-			if (f->have & 4u << i && n >= 0 && (size_t)n < size)
+			if (f->present & 4u << i && n >= 0 && (size_t)n < size)
 				n += snprintf(buf + n, size - (size_t)n, " SCHILY.dev%s=%llu",
-					      i ? "minor" : "major", (ull)f->v[i + 2]);
+					      i ? "minor" : "major", (ull)f->value[i + 2]);
 		return n;
-	case S_HEX8: return snprintf(buf, size, "%08llx %08llx", (ull)f->v[0], (ull)f->v[1]);
-	case S_DEC: return snprintf(buf, size, "%llu %llu", (ull)f->v[0], (ull)f->v[1]);
-	case S_EXT4: return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)f->v[0], (ull)f->v[1]);
-	case S_OCTAL6: return snprintf(buf, size, "%06llo", (ull)f->v[0]);
-	case S_OCTAL11: return snprintf(buf, size, "%011llo", (ull)f->v[0]);
-	case S_WORD: return snprintf(buf, size, "0x%0*llx", (int)c->bits / 4, (ull)f->v[0]);
+	case S_HEX8: return snprintf(buf, size, "%08llx %08llx", (ull)f->value[0], (ull)f->value[1]);
+	case S_DEC: return snprintf(buf, size, "%llu %llu", (ull)f->value[0], (ull)f->value[1]);
+	case S_EXT4: return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)f->value[0], (ull)f->value[1]);
+	case S_OCTAL6: return snprintf(buf, size, "%06llo", (ull)f->value[0]);
+	case S_OCTAL11: return snprintf(buf, size, "%011llo", (ull)f->value[0]);
+	case S_WORD: return snprintf(buf, size, "0x%0*llx", (int)c->bits / 4, (ull)f->value[0]);
 	case S_HALVES:
-		return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)(f->v[0] >> 32),
-				(ull)(f->v[0] & U32));
+		return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)(f->value[0] >> 32),
+				(ull)(f->value[0] & U32));
 	}
 	return -1;
 }
@@ -95,7 +101,7 @@ static int tar_digits(struct word w, size_t most, uint64_t *v)
 }
 
 /* What a field of the store is written as, for errors. */
-static const char *syntax(const struct container *c, unsigned i)
+static const char *syntax(const devnum_container *c, unsigned i)
 {
 	switch (c->store) {
 	case S_OCTAL7: return "1 to 7 octal digits";
@@ -113,7 +119,7 @@ static const char *syntax(const struct container *c, unsigned i)
 }
 
 /* The i-th word of the container's field names. */
-static void field_name(const struct container *c, unsigned i, char *buf, size_t size)
+static void field_name(const devnum_container *c, unsigned i, char *buf, size_t size)
 {
 	const char *p = c->fields;
 	for (; i && *p; i--)
@@ -121,15 +127,33 @@ static void field_name(const struct container *c, unsigned i, char *buf, size_t 
 	snprintf(buf, size, "%.*s", (int)strcspn(p, " "), p);
 }
 
-static int number(const struct container *c, struct word w, uint64_t *v)
+/* A number as devnum reads one: decimal; hex after 0x or before h; octal
+ * after 0o or a bare 0; binary after 0b.  At most max. */
+static int number(const devnum_container *c, struct word w, uint64_t *v)
 {
-	struct num_error e;
+	static const char hex[] = "0123456789abcdef";
 	uint64_t max = c->store != S_WORD ? U32 : ones(c->bits); /* S_HALVES: each word */
-	return parse_number(w.s, w.n, 10, v, &e) < 0 || *v > max ? -1 : 0;
+	const char *p = w.s;
+	size_t n = w.n;
+	unsigned base = 10;
+	if (n > 1 && (p[n - 1] | 0x20) == 'h')
+		base = 16, n--;
+	else if (n > 2 && p[0] == '0' && memchr("xob", p[1] | 0x20, 3))
+		base = (p[1] | 0x20) == 'x' ? 16 : (p[1] | 0x20) == 'o' ? 8 : 2, p += 2, n -= 2;
+	else if (n > 1 && p[0] == '0')
+		base = 8, p++, n--;
+	*v = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *d = memchr(hex, p[i] | 0x20, base);
+		if (!d || *v > (max - (uint64_t)(d - hex)) / base)
+			return -1;
+		*v = *v * base + (uint64_t)(d - hex);
+	}
+	return n ? 0 : -1;
 }
 
 /* Word i of the text as its field; 0, or -1 with err set. */
-static int field(const struct container *c, struct word w, unsigned i, struct fields *f,
+static int field(const devnum_container *c, struct word w, unsigned i, struct devnum_fields *f,
 		 char *err, size_t size)
 {
 	char name[32];
@@ -164,12 +188,12 @@ static int field(const struct container *c, struct word w, unsigned i, struct fi
 			 w.s, syntax(c, i));
 		return -1;
 	}
-	if (f->have & 1u << k) {
+	if (f->present & 1u << k) {
 		snprintf(err, size, "%s given twice", name);
 		return -1;
 	}
-	f->v[k] = v;
-	f->have |= 1u << k;
+	f->value[k] = v;
+	f->present |= 1u << k;
 	return 0;
 }
 
@@ -178,12 +202,17 @@ static bool blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-int fields_parse(const struct container *c, const char *s, size_t n, struct fields *f,
-		 char *err, size_t size)
+devnum_status devnum_fields_parse(const devnum_container *c, const char *s, size_t n,
+				  struct devnum_fields *f, char *err, size_t size)
 {
+	if (!c || (!s && n) || !f) {
+		if (err && size)
+			*err = 0;
+		return DEVNUM_BAD_ARGUMENT;
+	}
 	unsigned want = field_words(c);
 	unsigned most = c->store == S_PAX ? 4 : want, i = 0;
-	*f = (struct fields){ .n = most };
+	*f = (struct devnum_fields){ .count = most };
 	for (size_t at = 0;; i++) {
 		while (at < n && blank(s[at]))
 			at++;
@@ -196,15 +225,15 @@ int fields_parse(const struct container *c, const char *s, size_t n, struct fiel
 		if (i == most) {
 			snprintf(err, size, "%s stores %u field%s (%s), not more", c->name, most,
 				 most == 1 ? "" : "s", c->fields);
-			return -1;
+			return DEVNUM_REFUSED;
 		}
 		if (field(c, w, i, f, err, size) < 0)
-			return -1;
+			return DEVNUM_REFUSED;
 	}
 	if (i < want)
 		snprintf(err, size, "%s stores %u field%s (%s), not %u", c->name, want,
 			 want == 1 ? "" : "s", c->fields, i);
 	if (i == want && c->store == S_HALVES) /* one raw, as the engine reads it */
-		*f = (struct fields){ 1, { f->v[0] << 32 | f->v[1] }, 1 };
-	return i < want ? -1 : 0;
+		*f = (struct devnum_fields){ 1, 1, { f->value[0] << 32 | f->value[1] } };
+	return i < want ? DEVNUM_REFUSED : DEVNUM_OK;
 }
