@@ -14,6 +14,14 @@ int main(void)
 		return 1;
 	if (devnum_encode(devnum_scheme_find("glibc"), t, &raw, &why) != DEVNUM_OK || raw != 0x801)
 		return 1;
-	printf("C: 8:1 is 0x%llx with libdevnum %s\n", (unsigned long long)raw, devnum_version());
+	/* the container API: ustar's devmajor and devminor, 7 octal digits */
+	struct devnum_judgement j;
+	char text[96];
+	if (devnum_container_pack(devnum_container_find("ustar"), NULL, t, &j) != DEVNUM_OK ||
+	    devnum_fields_print(text, sizeof text, devnum_container_find("ustar"), &j.fields) < 0 ||
+	    strcmp(text, "0000010 0000001") != 0)
+		return 1;
+	printf("C: 8:1 is 0x%llx with libdevnum %s, %s in ustar\n", (unsigned long long)raw,
+	       devnum_version(), text);
 	return 0;
 }

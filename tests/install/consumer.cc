@@ -14,5 +14,14 @@ int main()
 	char text[200];
 	devnum_strreason(text, sizeof text, s, &why);
 	std::printf("C++: %s\n", std::string(text).c_str());
+	// GNU cpio's bin keeps the low 16 bits of glibc's 0x100800: 8:0
+	const devnum_container *bin = devnum_container_find("cpio-bin");
+	devnum_judgement j;
+	if (devnum_container_fit(bin, devnum_writer_find("gnu-cpio", bin), devnum_scheme_find("glibc"),
+				 devnum_tuple{ 8, 256 }, &j) != DEVNUM_CHANGED ||
+	    j.fate != DEVNUM_TRUNCATED || j.becomes.major != 8 || j.becomes.minor != 0)
+		return 1;
+	std::printf("C++: 8:256 in cpio-bin by GNU cpio is %s, read back as 8:0\n",
+		    devnum_fate_name(j.fate));
 	return 0;
 }
