@@ -6,53 +6,42 @@
 #include "pack.h"
 
 /* Every output a caller may not want may be NULL, and a reason given is
- * written on every call.  The refusals write it on the slow paths
- * (refusals.c); the common call, with a raw value wanted and no reason,
- * stays a tail call into the specialised code, and every other goes out
- * of line, where a spare stands in for each output not wanted and the
- * reason of a plain answer is zeroed (spares in line cost 1.2 ns of 1.6
- * a call). */
+ * written on every call: the specialised code writes it (pack.h).  The
+ * common call, with the raw value or tuple wanted, stays a tail call into
+ * that code; the others go out of line, where a spare stands in for each
+ * output not wanted (spares in line cost 1.2 ns of 1.6 a call). */
 __attribute__((noinline, cold)) static devnum_status
-encode_slow(const devnum_scheme *s, struct devnum_tuple t, uint64_t *raw,
-	    struct devnum_reason *why)
+encode_spare(const devnum_scheme *s, struct devnum_tuple t, struct devnum_reason *why)
 {
 	uint64_t spare;
-	if (!s)
-		return devnum__bad(why);
-	devnum_status st = s->encode(t, raw ? raw : &spare, why);
-	if (st == DEVNUM_OK && why)
-		*why = (struct devnum_reason){ .cause = DEVNUM_NO_CAUSE };
-	return st;
+	return s ? s->encode(t, &spare, why) : devnum__bad(why);
 }
 
 devnum_status devnum_encode(const devnum_scheme *s, struct devnum_tuple t, uint64_t *raw,
 			    struct devnum_reason *why)
 {
-	if (__builtin_expect(s && raw && !why, 1))
-		return s->encode(t, raw, NULL);
-	return encode_slow(s, t, raw, why);
+	if (__builtin_expect(s && raw, 1))
+		return s->encode(t, raw, why);
+	return encode_spare(s, t, why);
 }
 
 __attribute__((noinline, cold)) static devnum_status
-decode_slow(const devnum_scheme *s, uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
-	    struct devnum_reason *why)
+decode_spare(const devnum_scheme *s, uint64_t raw, struct devnum_tuple *t, uint64_t *canon,
+	     struct devnum_reason *why)
 {
 	struct devnum_tuple spare_t;
 	uint64_t spare_canon;
 	if (!s)
 		return devnum__bad(why);
-	devnum_status st = s->decode(raw, t ? t : &spare_t, canon ? canon : &spare_canon, why);
-	if (st == DEVNUM_OK && why)
-		*why = (struct devnum_reason){ .cause = DEVNUM_NO_CAUSE };
-	return st;
+	return s->decode(raw, t ? t : &spare_t, canon ? canon : &spare_canon, why);
 }
 
 devnum_status devnum_decode(const devnum_scheme *s, uint64_t raw, struct devnum_tuple *t,
 			    uint64_t *canon, struct devnum_reason *why)
 {
-	if (__builtin_expect(s && t && canon && !why, 1))
-		return s->decode(raw, t, canon, NULL);
-	return decode_slow(s, raw, t, canon, why);
+	if (__builtin_expect(s && t && canon, 1))
+		return s->decode(raw, t, canon, why);
+	return decode_spare(s, raw, t, canon, why);
 }
 
 struct devnum_tuple devnum_decode_unchecked(const devnum_scheme *s, uint64_t raw)
