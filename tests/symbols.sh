@@ -4,7 +4,7 @@
 # and the shared library exports only what libdevnum.sym lists.  TAP.
 set -u
 lib=${abs_top_builddir:-.}/src/lib/.libs
-echo "1..2"
+echo "1..3"
 nm=${NM:-nm}
 # names from __ on are the compiler's own (a sanitizer's), reserved to it
 stray=$($nm -g --defined-only "$lib/libdevnum.a" | awk 'NF == 3 && $3 !~ /^(devnum_|__)/ { print $3 }')
@@ -15,6 +15,7 @@ else
 fi
 if [ ! -e "$lib/libdevnum.so" ]; then
 	echo "ok 2 # SKIP no shared library in this build"
+	echo "ok 3 # SKIP no shared library in this build"
 	exit 0
 fi
 exported=$($nm -D --defined-only "$lib/libdevnum.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort)
@@ -24,4 +25,15 @@ if [ "$exported" = "$listed" ]; then
 else
 	echo "not ok 2 - libdevnum.so's exports differ from libdevnum.sym:"
 	diff <(echo "$listed") <(echo "$exported") | sed 's/^/# /'
+fi
+# the soname moves with the header's major version; every export is in
+# a node of that major version, the first DEVNUM_MAJOR.0
+major=$(sed -n 's/^#define DEVNUM_VERSION_MAJOR \([0-9]*\)$/\1/p' "${abs_top_builddir:-.}/src/lib/include/devnum.h")
+soname=$(${OBJDUMP:-objdump} -p "$lib/libdevnum.so" | awk '$1 == "SONAME" { print $2 }')
+nodes=$($nm -D --defined-only "$lib/libdevnum.so" | awk '$2 == "T" { sub(/.*@+/, "", $3); print $3 }' | sort -u)
+if [ -n "$major" ] && [ "$soname" = "libdevnum.so.$major" ] && grep -qx "DEVNUM_$major.0" <<<"$nodes" &&
+	! grep -qvx "DEVNUM_$major\.[0-9]*" <<<"$nodes"; then
+	echo "ok 3 - soname $soname and symbol node $nodes follow version $major"
+else
+	echo "not ok 3 - soname '$soname', nodes '$nodes', header major '$major'"
 fi
