@@ -17,7 +17,7 @@
 struct job {
 	const devnum_scheme *scheme, *from, *to;
 	bool scheme_set;     /* --scheme was given */
-	unsigned input_base; /* bare digits: 10, 16 or 8 */
+	unsigned input_base; /* bare digits: BASE_C, or 10, 16 or 8 */
 	bool strict, legacy, quiet, deref, zero, summary;
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */

@@ -2,7 +2,7 @@
  * the --format option, and each command's own plain output.
  *
  * %X or %{name} prints a field; a width (%-10s, %8{major}) pads it, a '-'
- * on the left side.  %( A %) prints A only when every field in it has a
+ * on the left side, a '0' (%08M) with zeros after a number's base prefix.  %( A %) prints A only when every field in it has a
  * value, and %( A %| B %) prints B when not.  %d, %x and %o print the raw
  * value's bare digits. */
 #include <config.h>
@@ -23,7 +23,7 @@ struct op {
 	uint8_t kind, key;
 	char sep;       /* OP_TUPLE: the byte between major and minor */
 	uint8_t base;   /* OP_FIELD: 0, the --base style; or 16, 10, 8 bare */
-	bool left;      /* pad on the right */
+	uint8_t pad;    /* enum pad: blanks before or after, or zeros */
 	unsigned width; /* pad to this many columns */
 	size_t off, len; /* OP_TEXT: the text */
 	uint64_t need;  /* OP_GROUP: the keys used before any %| */
@@ -162,8 +162,13 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 		*p = s + 1;
 		return 0;
 	}
-	o.left = *s == '-';
-	s += o.left;
+	o.pad = *s == '-' ? PAD_RIGHT : *s == '0' ? PAD_ZERO : PAD_LEFT;
+	s += o.pad != PAD_LEFT;
+	if (o.pad == PAD_RIGHT && *s == '0') {
+		snprintf(err, errsize, "'-' and '0' together: pad with blanks on the right, or "
+			 "with zeros on the left");
+		return -1;
+	}
 	for (; *s >= '0' && *s <= '9'; s++)
 		if ((o.width = o.width * 10 + (unsigned)(*s - '0')) > 999) {
 			snprintf(err, errsize, "a width above 999");
@@ -171,6 +176,11 @@ static int percent(struct format *f, const char **p, size_t *group, char *err,
 		}
 	if (directive(&s, &o, err, errsize) < 0)
 		return -1;
+	if (o.pad == PAD_ZERO && keys[o.key].type != T_NUM && keys[o.key].type != T_RAW) {
+		snprintf(err, errsize, "'0' pads numbers with zeros; %%{%s} is not a number",
+			 keys[o.key].name);
+		return -1;
+	}
 	f->uses |= KEY(o.key);
 	if (*group != SIZE_MAX && !f->op[*group].els)
 		f->op[*group].need |= KEY(o.key);
@@ -417,7 +427,7 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 			if (o->width) {
 				struct out_mark m = out_mark(1024);
 				put_field(r, o, st);
-				out_pad(m, o->width, o->left);
+				out_pad(m, o->width, (enum pad)o->pad);
 			} else {
 				put_field(r, o, st);
 			}

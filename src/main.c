@@ -434,7 +434,7 @@ static void open_context(int argc, const char **argv)
 int main(int argc, const char **argv)
 {
 	struct emitter out = { PLAIN, .style = { 16, false }, .end = '\n' };
-	struct job j = { .out = &out, .input_base = 10 };
+	struct job j = { .out = &out, .input_base = BASE_C };
 	struct format *user = NULL, *plain = NULL;
 	uint64_t uses = 0;
 
@@ -459,7 +459,7 @@ int main(int argc, const char **argv)
 	j.scheme_set = given.scheme != NULL;
 	j.from = given.from ? scheme(O_FROM, given.from) : NULL;
 	j.to = given.to ? scheme(O_TO, given.to) : NULL;
-	j.input_base = given.input_base ? base("--input-base", given.input_base) : 10;
+	j.input_base = given.input_base ? base("--input-base", given.input_base) : BASE_C;
 	out.style.base = given.base ? base(given.base_name, given.base) : 16;
 	out.style.pad = given.options & OPT(O_PAD);
 	j.strict = given.options & OPT(O_STRICT);

@@ -37,23 +37,30 @@ static int refuse(struct num_error *e, enum num_status st, char bad, unsigned ba
 }
 
 /* Strips a base prefix or the h suffix from s; returns the base.  Bare
- * digits are in base `bare`; a leading 0 means octal only when that is 10. */
+ * digits are in base `bare`, BASE_C's being decimal.  A leading 0 means
+ * octal only under BASE_C, as in C; under an explicit base it is padding.
+ * Under base 16, 0b is two hex digits (0b01 is 0xb01), not a prefix. */
 static unsigned take_base(const char **s, size_t *n, unsigned bare)
 {
 	const char *p = *s;
+	unsigned plain = bare == BASE_C ? 10 : bare;
 	if ((p[*n - 1] | 0x20) == 'h') {
 		(*n)--;
 		return 16;
 	}
 	if (*n < 2 || p[0] != '0')
-		return bare;
+		return plain;
 	switch (p[1] | 0x20) {
 	case 'x': *s += 2, *n -= 2; return 16;
 	case 'o': *s += 2, *n -= 2; return 8;
-	case 'b': *s += 2, *n -= 2; return 2;
+	case 'b':
+		if (bare == 16)
+			return 16;
+		*s += 2, *n -= 2;
+		return 2;
 	default:
-		if (bare != 10)
-			return bare;
+		if (bare != BASE_C)
+			return plain;
 		*s += 1, *n -= 1;
 		return 8;
 	}
@@ -154,7 +161,7 @@ static inline bool quick_tuple(const char *s, size_t n, struct devnum_tuple *t)
 int parse_number(const char *s, size_t n, unsigned bare, uint64_t *out,
 		 struct num_error *e)
 {
-	if (bare == 10 && quick_number(s, n, out))
+	if ((bare == BASE_C || bare == 10) && quick_number(s, n, out))
 		return 0;
 	trim(&s, &n);
 	if (n == 0)
@@ -194,7 +201,7 @@ int looks_like_tuple(const char *s, size_t n)
 int parse_tuple(const char *s, size_t n, unsigned bare, struct devnum_tuple *t,
 		struct num_error *e)
 {
-	if (bare == 10 && quick_tuple(s, n, t))
+	if ((bare == BASE_C || bare == 10) && quick_tuple(s, n, t))
 		return 0;
 	trim(&s, &n);
 	const char *sep = separator(s, n);

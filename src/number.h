@@ -24,10 +24,13 @@ struct num_error {
 	const char *part; /* "major" or "minor" in a tuple, else NULL */
 };
 
-/* Bare digits in base `bare` (10, 16 or 8: --input-base), or with a
- * prefix: 0x hex, 0o octal, 0b binary, or, when bare is 10, leading-0
- * octal; or hex with a trailing h.  Blanks around it are ignored.
- * 0, or -1 with *e filled. */
+/* No --input-base: C's rules, bare digits decimal and a leading 0 octal. */
+#define BASE_C 0u
+
+/* Bare digits in base `bare` (BASE_C, or 10, 16 or 8 as --input-base
+ * gives it, where leading zeros are padding), or with a prefix: 0x hex,
+ * 0o octal, 0b binary (under 16, 0b is hex digits); or hex with a
+ * trailing h.  Blanks around it are ignored.  0, or -1 with *e filled. */
 int parse_number(const char *s, size_t n, unsigned bare, uint64_t *v,
 		 struct num_error *e);
 

@@ -67,16 +67,31 @@ static char *since(struct out_mark m, size_t *n)
 	return out_buf + m.pos;
 }
 
-void out_pad(struct out_mark m, unsigned width, bool left)
+/* How many bytes of a number's text come before its digits: a base's
+ * prefix, "0x", "0o" or "0b"; or n when the text is no number (a field
+ * shown as unknown), which pads with blanks instead. */
+static size_t prefix_of(const char *p, size_t n)
+{
+	size_t at = n > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'o' || p[1] == 'b') ? 2 : 0;
+	for (size_t i = at; i < n; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
+			return n;
+	return at;
+}
+
+void out_pad(struct out_mark m, unsigned width, enum pad how)
 {
 	size_t n;
 	char *p = since(m, &n);
 	if (!p || n >= width || out_len + (width - n) > OUT_SIZE)
 		return;
-	if (!left)
-		memmove(p + (width - n), p, n);
-	memset(left ? p + n : p, ' ', width - n);
-	out_len += width - n;
+	size_t at = how == PAD_ZERO ? prefix_of(p, n) : 0, gap = width - n;
+	if (at == n) /* no number: blanks on the left, as without the 0 */
+		at = 0, how = PAD_LEFT;
+	if (how != PAD_RIGHT)
+		memmove(p + at + gap, p + at, n - at);
+	memset(how == PAD_RIGHT ? p + n : p + at, how == PAD_ZERO ? '0' : ' ', gap);
+	out_len += gap;
 }
 
 void out_trim(struct out_mark m)

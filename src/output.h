@@ -96,9 +96,11 @@ struct out_mark {
 	unsigned long flushes;
 };
 struct out_mark out_mark(size_t n);
-/* Pads what was written since m with blanks to `width` columns, after it
- * (left-justified) or before it. */
-void out_pad(struct out_mark m, unsigned width, bool left);
+/* Pads what was written since m to `width` columns: blanks before (%8M)
+ * or after (%-8M) it, or zeros between a number's base prefix and its
+ * digits (%08M); a text that is no number takes blanks before it. */
+enum pad { PAD_LEFT, PAD_RIGHT, PAD_ZERO };
+void out_pad(struct out_mark m, unsigned width, enum pad how);
 /* Drops the blanks that end what was written since m. */
 void out_trim(struct out_mark m);
 /* Folds what was written since m at blanks to fit `columns`, later lines

@@ -303,7 +303,7 @@ static void rejected(struct scan *sc, const char *path, const char *why)
 	struct devnum_tuple t;
 	const devnum_scheme *s;
 	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
-	    netbsd_read(device, strlen(device), 10, &t, &s, err, sizeof err) < 0)
+	    netbsd_read(device, strlen(device), BASE_C, &t, &s, err, sizeof err) < 0)
 		add(sc, "rejected", "device=%s rejected: %s", device, err);
 	else
 		add(sc, "rejected", "device= rejected: %s", why);

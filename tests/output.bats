@@ -113,6 +113,23 @@ load helper
 	assert_output 0008388609=8,1
 }
 
+@test "--format: a 0 before a number's width pads it with zeros, after its base prefix" {
+	# glibc's 0x10b300: major (raw >> 8) & 0xfff = 0xb3 = 179, minor
+	# (raw >> 12) & ~0xff = 0x100 = 256; 0x10b300 = 1094400 = octal 4131400
+	run2 devnum decode -s glibc --format='%08M:%04m %012r %010x %06o|%8M|%-8M|' 0x10b300
+	assert_success
+	assert_output '00000179:0256 0x000010b300 000010b300 4131400|     179|179     |'
+}
+
+@test "--format: a 0 with a field that is no number, or with a -, is a usage error" {
+	run2 devnum --format='%08s' decode 0x301
+	assert_failure 2
+	[[ "$stderr" == "devnum: --format: '0' pads numbers with zeros; %{scheme} is not a number"* ]]
+	run2 devnum --format='%-08M' decode 0x301
+	assert_failure 2
+	[[ "$stderr" == "devnum: --format: '-' and '0' together"* ]]
+}
+
 @test "--format errors are usage errors" {
 	run2 devnum --format='%q' encode 1:1
 	assert_failure 2

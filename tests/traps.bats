@@ -28,6 +28,23 @@ on_tty() {
 	assert_output $'1:1\n8:1\n8:1'
 }
 
+@test "--input-base=10 reads zero-padded decimals; 16 reads 0b as hex digits" {
+	# 0769 is 769 = 0x301, glibc's 3:1; bare, a leading 0 is octal, and 9 is no octal digit
+	run2 devnum decode --input-base=10 0769
+	assert_success
+	assert_output 3:1
+	run2 devnum encode --input-base=10 00769:0001
+	assert_output 0x30101
+	run2 devnum decode 0769
+	assert_failure 2
+	# under 16, 0b01 is 0xb01: glibc major 0xb01 >> 8 = 11, minor 1
+	run2 devnum decode --input-base=16 0b01
+	assert_output 11:1
+	# elsewhere 0b is binary: 0b1100000001 is 0x301
+	run2 devnum decode 0b1100000001
+	assert_output 3:1
+}
+
 @test "--input-base takes 16, 10 or 8, and only where numbers are read" {
 	run2 devnum decode --input-base=2 1
 	assert_failure 2

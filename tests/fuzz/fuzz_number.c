@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct devnum_tuple t = { 0, 0 };
 	uint64_t v = 0, w;
 	char buf[32], msg[128];
-	unsigned bare = size && data[0] & 1 ? 16 : 10;
+	unsigned bare = size && data[0] & 1 ? 16 : BASE_C;
 	if (parse_number(s, size, bare, &v, &e) == 0) {
 		int n = snprintf(buf, sizeof buf, "%#llx", (unsigned long long)v);
 		assert(parse_number(buf, (size_t)n, bare, &w, &e) == 0 && w == v);

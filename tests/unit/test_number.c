@@ -63,8 +63,8 @@ static int same_both_ways(unsigned long long seed)
 	struct num_error e1 = { 0 }, e2 = { 0 };
 	uint64_t v1 = 1, v2 = 2;
 	struct devnum_tuple t1 = { 1, 1 }, t2 = { 2, 2 };
-	int n1 = parse_number(s, n, 10, &v1, &e1), n2 = parse_number(blank, n + 1, 10, &v2, &e2);
-	int p1 = parse_tuple(s, n, 10, &t1, &e1), p2 = parse_tuple(blank, n + 1, 10, &t2, &e2);
+	int n1 = parse_number(s, n, BASE_C, &v1, &e1), n2 = parse_number(blank, n + 1, BASE_C, &v2, &e2);
+	int p1 = parse_tuple(s, n, BASE_C, &t1, &e1), p2 = parse_tuple(blank, n + 1, BASE_C, &t2, &e2);
 	return n1 == n2 && (n1 < 0 || v1 == v2) && p1 == p2 &&
 	       (p1 < 0 || (t1.major == t2.major && t1.minor == t2.minor));
 }
@@ -77,7 +77,10 @@ static const struct base_case based[] = {
 	{ "0x10", 16, NUM_OK, 16 }, { "0o17", 16, NUM_OK, 15 }, { "804h", 16, NUM_OK, 0x804 },
 	{ "fffffffffffffffff", 16, NUM_OVERFLOW, 0 }, { "g", 16, NUM_DIGIT, 0 },
 	{ "17", 8, NUM_OK, 15 }, { "017", 8, NUM_OK, 15 }, { "0x17", 8, NUM_OK, 0x17 },
-	{ "19", 8, NUM_DIGIT, 0 }, { "0801", 10, NUM_DIGIT, 0 }, { "801", 10, NUM_OK, 801 },
+	{ "19", 8, NUM_DIGIT, 0 }, { "0801", BASE_C, NUM_DIGIT, 0 }, { "801", 10, NUM_OK, 801 },
+	/* an explicit base reads a leading 0 as padding; under 16, 0b is hex digits */
+	{ "0801", 10, NUM_OK, 801 }, { "0769", 10, NUM_OK, 769 }, { "0x1f", 10, NUM_OK, 31 },
+	{ "0b01", 16, NUM_OK, 0xb01 }, { "0b01", 10, NUM_OK, 1 }, { "0b01", BASE_C, NUM_OK, 1 },
 };
 
 int main(void)
@@ -87,7 +90,7 @@ int main(void)
 		const struct num_case *c = &numbers[i];
 		struct num_error e = { 0 };
 		uint64_t v = 0;
-		int rc = parse_number(c->in, strlen(c->in), 10, &v, &e);
+		int rc = parse_number(c->in, strlen(c->in), BASE_C, &v, &e);
 		if (c->status == NUM_OK)
 			ok(rc == 0 && v == c->v, "'%s' is %llu", c->in, (unsigned long long)c->v);
 		else
@@ -98,7 +101,7 @@ int main(void)
 		const struct tuple_case *c = &tuples[i];
 		struct num_error e = { 0 };
 		struct devnum_tuple t = { 0, 0 };
-		int rc = parse_tuple(c->in, strlen(c->in), 10, &t, &e);
+		int rc = parse_tuple(c->in, strlen(c->in), BASE_C, &t, &e);
 		if (c->status == NUM_OK)
 			ok(rc == 0 && t.major == c->major && t.minor == c->minor,
 			   "tuple '%s' is %llu:%llu", c->in, (unsigned long long)c->major,
@@ -128,7 +131,7 @@ int main(void)
 	struct devnum_tuple t = { 0, 0 };
 	ok(parse_tuple("b3 100", 6, 16, &t, &(struct num_error){ 0 }) == 0 && t.major == 179 &&
 	   t.minor == 256, "stat -c '%%t %%T' of 179:256 is read with input base 16");
-	ok(parse_number("12\0", 3, 10, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,
+	ok(parse_number("12\0", 3, BASE_C, &(uint64_t){ 0 }, &(struct num_error){ 0 }) < 0,
 	   "a NUL byte inside a number is refused");
 	struct num_error e = { NUM_DIGIT, 'g', 16, "minor" };
 	num_strerror(&e, msg, sizeof msg);

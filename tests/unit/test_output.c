@@ -22,6 +22,20 @@ static void numbers(void *unused)
 	out_char(' '), out_tuple(179, 256), out_char('\n');
 }
 
+/* One text padded to 8 columns each way. */
+static void padded(void *unused)
+{
+	static const char *const texts[] = { "0x1f", "179", "unknown", "0b101", "123456789" };
+	(void)unused;
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		for (enum pad how = PAD_LEFT; how <= PAD_ZERO; how++) {
+			struct out_mark m = out_mark(64);
+			out_mem(texts[i], strlen(texts[i]));
+			out_pad(m, 8, how);
+			out_char('|');
+		}
+}
+
 static void json(void *unused)
 {
 	(void)unused;
@@ -51,6 +65,11 @@ int main(void)
 	ok(!strcmp(buf, "0 9 10 99 100 4294967295 4294967296 9999999999999999999 "
 		   "10000000000000000000 18446744073709551615 0x0 0 010 0x00000301 "
 		   "01777777777777777777777 179:256\n"), "numbers at every digit boundary: %s", buf);
+	capture(padded, NULL, buf, sizeof buf);
+	ok(!strcmp(buf, "    0x1f|0x1f    |0x00001f|     179|179     |00000179|"
+		   " unknown|unknown |" " unknown|   0b101|0b101   |0b000101|123456789|123456789|123456789|"),
+	   "padding: blanks either side, zeros after a base prefix, blanks for a "
+	   "text that is no number, nothing past the width: %s", buf);
 	capture(json, NULL, buf, sizeof buf);
 	/* each byte outside valid UTF-8 is \\udcXX: 0xff, then 0xe2 0x82 cut short */
 	ok(!strcmp(buf, "\"a\\\"\\\\\\n\\t\\u0001\x7f\xc3\xa9\\udcff\\udce2\\udc82\""),
