@@ -43,7 +43,7 @@ static int aliases_record(const struct job *j, struct record *r)
 const struct command cmd_aliases = {
 	"aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_COUNT) |
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_COUNT) |
 		KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_MARK) | KEY(K_ERROR),
 	.plain = "%r%( %{mark}%)", .raw_plain = true, .pairs = true,
 	.record = aliases_record,

@@ -91,7 +91,7 @@ const struct command cmd_fits = {
 	"fits", "MAJOR:MINOR...", "whether each tuple survives each container",
 	.options = OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SCHEME) | OPT(O_INPUT_BASE) |
 		   OUTPUT_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_CONTAINER) | KEY(K_WRITER) |
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_CONTAINER) | KEY(K_WRITER) |
 		KEY(K_SCHEME) | KEY(K_VERDICT) | KEY(K_FIELD) | KEY(K_VALUE) | KEY(K_LIMIT) |
 		KEY(K_BECOMES) | KEY(K_NOTE) | KEY(K_ERROR),
 	.plain = "%i: %-10C %V%( %{field} %v above %l%)%( -> %B%)%(; %n%)",

@@ -46,7 +46,7 @@ static int pack_record(const struct job *j, struct record *r)
 const struct command cmd_pack = {
 	"pack", "CONTAINER MAJOR:MINOR...", "the fields a container stores for each tuple",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
 		KEY(K_RAW) | KEY(K_NAMES) | KEY(K_FIELDS) | KEY(K_ERROR),
 	.plain = "%F", .pairs = true, .boxed = true,
 	.record = pack_record,

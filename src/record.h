@@ -31,7 +31,8 @@ enum key {
 	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
-	K_TYPE,        /* text: stat: char, block, or another file type */
+	K_TYPE,        /* text: stat, scan: char, block, or another file type;
+			  a tuple given as udev writes it, c8:1 or b8:1 */
 	K_FIELD,       /* text: stat: st_rdev or st_dev */
 	K_WIDTH,       /* the scheme's raw width */
 	K_HI, K_LO,    /* numbers: layout: a field's raw bits */
@@ -131,10 +132,11 @@ static inline void record_start(struct record *r, const char *in, size_t n)
 	r->warn = r->shown = false;
 }
 
-/* Clears all but the input, for the next record of the same input. */
+/* Clears all but the input, and the device type it named (udev's c8:1),
+ * for the next record of the same input. */
 static inline void record_next(struct record *r)
 {
-	r->have &= KEY(K_INPUT);
+	r->have &= KEY(K_INPUT) | KEY(K_TYPE);
 	r->unknown = 0;
 	r->scheme = r->from = NULL;
 	r->warn = r->shown = false;

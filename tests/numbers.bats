@@ -79,3 +79,30 @@ load helper
 	assert_failure 2
 	assert_equal "$stderr" "devnum: '1\\x012': byte 0x01 is not a decimal digit"
 }
+
+@test "udev's device IDs: c8:1 and b259:0 are tuples that keep their type" {
+	# glibc: major << 8 | minor below 4096:256; 259 << 8 = 0x10300
+	run2 devnum encode c8:1 b259:0 ' c4:64'
+	assert_success
+	assert_output $'0x801\n0x10300\n0x440'
+	run2 devnum encode --json b259:0
+	assert_equal "$(jq -r '[.type, .major, .minor] | @tsv' <<<"$output")" $'block\t259\t0'
+	run2 devnum fits --into=ustar,ext4 --format='%{type} %C' c8:1
+	assert_output $'char ustar\nchar ext4'
+	run2 devnum decode -s tuple --json c8:1
+	assert_equal "$(jq -r .type <<<"$output")" char
+	# not a type where no tuple is read, nor before a non-digit
+	run2 devnum decode c801
+	assert_failure 2
+	run2 devnum encode cx:1
+	assert_failure 2
+}
+
+@test "--input-base=16: b8:1 is hex 0xb8:1, and /proc/PID/maps' fd:01 is 253:1" {
+	# glibc: 0xb8 << 8 | 1
+	run2 devnum encode --input-base=16 b8:1 fd:01
+	assert_success
+	assert_output $'0xb801\n0xfd01'
+	run2 devnum encode --input-base=16 --json b8:1
+	assert_equal "$(jq -r '.type // "none"' <<<"$output")" none
+}
