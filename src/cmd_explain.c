@@ -101,7 +101,7 @@ static int explain_record(const struct job *j, struct record *r)
 	snprintf(head, sizeof head, "%.80s: %s", in, tuple
 		 ? "the tuple encoded by every scheme (refused: cannot hold it)"
 		 : "the raw value decoded by every scheme (* noncanonical)");
-	emit_text(j->out, head);
+	emit_folded(j->out, head, j->columns, 2);
 	emit_text(j->out, tuple ? "SCHEME     BITS  RAW                     NOTE"
 				: "SCHEME     BITS  MAJOR:MINOR             NOTE");
 	for (size_t i = 0; i < devnum_scheme_count(); i++) {
@@ -122,7 +122,7 @@ static int explain_record(const struct job *j, struct record *r)
 const struct command cmd_explain = {
 	"explain", "RAW | MAJOR:MINOR...", "every scheme's reading, side by side",
 	.options = OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_MAJOR) |
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL),
 	.plain = "%-10s %4w  %-23{cell} %n%e", .pairs = true, .table = true, .hang = 41,

@@ -258,6 +258,17 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 		usage_error("convert needs --from and --to");
 }
 
+/* The indent of a folded row's later lines: the command's, where that
+ * leaves 20 columns for the words, else what does (a third of a terminal
+ * narrower than 40), so that rows fold at any width; a word wider than
+ * the room left is not broken. */
+static unsigned fold_hang(unsigned hang, unsigned columns)
+{
+	if (hang + 20 <= columns)
+		return hang;
+	return columns >= 40 ? columns - 20 : columns / 3;
+}
+
 /* The terminal's width, or 0 when standard output is not a terminal. */
 static unsigned columns(void)
 {
@@ -477,8 +488,8 @@ int main(int argc, const char **argv)
 	out.plain = plain = c->plain ? compile(c->name, c->plain) : NULL;
 	out.trim = c->table;
 	out.style.names = c->names;
-	out.fold = c->table && c->hang && j.columns > c->hang + 20 ? j.columns : 0;
-	out.hang = c->hang;
+	out.fold = c->table && c->hang ? j.columns : 0;
+	out.hang = fold_hang(c->hang, j.columns);
 	if (c == &cmd_layout)
 		check_layout(&j, n, ops);
 	j.writer = given.writer ? writer(given.writer) : NULL;

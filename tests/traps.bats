@@ -172,6 +172,20 @@ on_tty() {
 	assert_line --partial "(at most 0xffff); unchecked, it reads as 4275:0"
 }
 
+@test "a terminal narrower than a table's indent still folds its rows" {
+	for cols in 50 30; do
+		on_tty "$cols" devnum explain 0x10b300
+		for line in "${lines[@]}"; do # all but the column headings
+			[[ $line == SCHEME* ]] || [ "${#line}" -le "$cols" ] ||
+				fail "${#line} of $cols columns: $line"
+		done
+		assert_line --partial "4275:0"
+	done
+	# explain's notes start at column 42: at 50 columns later lines hang at 30
+	on_tty 50 devnum explain 0x10b300
+	assert_line --regexp '^ {30}[^ ]'
+}
+
 @test "stat: two different file names never print the same" {
 	cd "$BATS_TEST_TMPDIR"
 	touch $'a\xff' $'a\xfe'
