@@ -2,6 +2,7 @@
 # scan: the device entries of real archives, read with libarchive.  Real
 # archives come from the real writers, with nodes made by mknod(2) (root);
 # hostile ones are built here byte by byte, from the ustar layout.
+# needs: mknod (as a normal user, make check runs this file under fakeroot)
 load helper
 
 TUPLES="8:1 8:256 1:262144 4095:1048575 259:0"
@@ -11,7 +12,7 @@ setup() {
 }
 
 need_root() {
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
 	mkdir -p n
 	for t in $TUPLES; do
 		mknod "n/${t/:/_}" c "${t%:*}" "${t#*:}" || fail "mknod $t"
@@ -286,7 +287,7 @@ devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
 }
 
 @test "scan: 7-Zip and xar device entries are unknown, with the reason" {
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
 	need bsdtar libarchive-tools
 	mkdir -p n && mknod n/sda b 8 0 && mknod n/tty c 4 1
 	for fmt in 7zip xar; do
@@ -318,7 +319,7 @@ l.tar: disk: block 8:0 (link to dev/sda)"
 	run2 devnum scan --json l.tar
 	assert_equal "$(jq -rc 'select(.path == "disk") | [.type, .major, .minor, .link]' <<<"$output")" '["block",8,0,"dev/sda"]'
 	# Python's tarfile, told to write a second name as a hard link
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
 	mkdir -p n && mknod n/sda b 8 0
 	python3 -c 'import tarfile; t = tarfile.open("p.tar", "w"); t.add("n/sda", "sda")
 l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.addfile(l); t.close()'

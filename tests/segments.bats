@@ -3,6 +3,7 @@
 # and of inputs that hold none.  Hand-made archives carry tuples written
 # here byte by byte; real ones come from GNU cpio, GNU tar and the
 # compressors, with nodes made by mknod(2) (root).
+# needs: mknod (as a normal user, make check runs this file under fakeroot)
 load helper
 
 setup() {
@@ -94,7 +95,7 @@ b 2:2 2 $(gzip -c a.cpio | wc -c) none"
 }
 
 @test "scan: GNU cpio and the compressors, as mkinitramfs builds an image" {
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
 	need cpio cpio
 	mkdir -p early/kernel/x86/microcode main/dev
 	echo ucode >early/kernel/x86/microcode/AuthenticAMD.bin
@@ -134,7 +135,7 @@ b 2:2 2 $(gzip -c a.cpio | wc -c) none"
 	run2 devnum scan --summary aa.tar
 	assert_success
 	[[ $stderr == *"aa.tar: 2 segments, 2 entries, 0 devices, 0 with findings" ]] || fail "$stderr"
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root"
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
 	mkdir -p n && mknod n/sda b 8 0 && mknod n/tty c 4 1
 	tar -cf b.tar -C n sda && tar -cf c.tar -C n tty
 	cat b.tar c.tar >bc.tar
