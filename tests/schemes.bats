@@ -22,6 +22,17 @@ load helper
 	assert_output $'32\t255\t16777215\tmacos,hpux'
 }
 
+@test "scheme names match in ASCII whatever the locale: SPLIT32 under tr_TR, where i and I are not a pair" {
+	locale -a 2>/dev/null | grep -qix 'tr_TR.utf8' || skip "no tr_TR.UTF-8 locale (Debian package locales-all)"
+	for l in tr_TR.UTF-8 C.UTF-8 C; do
+		run2 env LC_ALL="$l" devnum encode -s SPLIT32 3:1
+		assert_success
+		assert_output 0x300000001
+		run2 env LC_ALL="$l" devnum fits --into=CPIO-ODC,ISO9660 8:1
+		assert_success
+	done
+}
+
 @test "every alias of devnum-schemes(7) selects its scheme, in any case" {
 	while read -r alias name; do
 		run2 devnum encode -s "$alias" 3:1
