@@ -62,9 +62,10 @@ static void counts(void)
 		{ "tuple", 3, 1, 1 }, { "solaris", 3, 1, 1 },
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-		int rc = devnum_aliases_start(&a, devnum_scheme_find(want[i].s),
-					  (struct devnum_tuple){ want[i].ma, want[i].mi }, &n, &r);
-		ok(rc == 0 && n == want[i].n, "%s: %llu:%llu has %llu raw values (got %llu)",
+		devnum_status rc = devnum_aliases_start(&a, devnum_scheme_find(want[i].s),
+							(struct devnum_tuple){ want[i].ma, want[i].mi },
+							&n, &r);
+		ok(rc == DEVNUM_OK && n == want[i].n, "%s: %llu:%llu has %llu raw values (got %llu)",
 		   want[i].s, (unsigned long long)want[i].ma, (unsigned long long)want[i].mi,
 		   (unsigned long long)want[i].n, (unsigned long long)n);
 	}
