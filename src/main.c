@@ -23,7 +23,7 @@ static const struct command *const commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION };
+enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION, O_LIST };
 
 /* As given on the command line, to name them in errors. */
 static const char *const option_names[O_NOPTIONS] = {
@@ -35,9 +35,9 @@ static const char *const option_names[O_NOPTIONS] = {
 	[O_INTO] = "--into", [O_WRITER] = "--writer", [O_SUMMARY] = "--summary",
 };
 
-#define BASE_X (O_NOPTIONS + 3) /* -x, -d, -o: --base=16, 10, 8 */
-#define BASE_D (O_NOPTIONS + 4)
-#define BASE_O (O_NOPTIONS + 5)
+#define BASE_X (O_NOPTIONS + 4) /* -x, -d, -o: --base=16, 10, 8 */
+#define BASE_D (O_NOPTIONS + 5)
+#define BASE_O (O_NOPTIONS + 6)
 
 /* popt returns an option's val, and 0 means "do not return": shift by one */
 #define V(o) ((o) + 1)
@@ -65,13 +65,14 @@ static struct poptOption table[] = {
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
+	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers or writers, for scripts", "WHAT" },
 	POPT_TABLEEND
 };
 
 /* What the command line said, before it is checked against the command. */
 static struct given {
 	unsigned options; /* OPT(o) of each option given */
-	const char *scheme, *from, *to, *format, *base, *input_base, *into, *writer;
+	const char *scheme, *from, *to, *format, *base, *input_base, *into, *writer, *list;
 	const char *base_name; /* as given: --base, -x, -d or -o */
 } given;
 
@@ -134,6 +135,70 @@ static _Noreturn void version(void)
 	     "License MIT: <https://opensource.org/licenses/MIT>.\n"
 	     "This is free software: you are free to change and redistribute it.\n"
 	     "There is NO WARRANTY, to the extent permitted by law.");
+	exit_stdio();
+}
+
+/* --list=options [COMMAND]: whether option row o applies to c (NULL:
+ * any); --base and its letters where c prints a raw value. */
+static bool applies(const struct poptOption *o, const struct command *c)
+{
+	int v = o->val - 1;
+	if (!c || v == O_HELP || v == O_USAGE || v == O_VERSION || v == O_LIST)
+		return true;
+	if (v == O_BASE || v == O_PAD || v >= BASE_X)
+		return (c->keys & KEY(K_RAW)) != 0;
+	return (c->options & OPT(v)) != 0;
+}
+
+/* One line a name: each scheme's, then its aliases; or each container's. */
+static void list_words(const char *name, const char *aliases)
+{
+	printf("%s\n", name);
+	for (const char *p = aliases; *p; p += strcspn(p, " "), p += *p == ' ')
+		printf("%.*s\n", (int)strcspn(p, " "), p);
+}
+
+static const struct command *command(const char *name);
+
+/* --list=WHAT [COMMAND]: what the shell completions offer, asked of the
+ * program so that they cannot fall behind it.  Commands and options are
+ * tab-separated rows (an option's long name, its letter or "", the name
+ * of its value or "", its help); the rest one name a line. */
+static _Noreturn void list_names(const char *what, int argc, const char **argv)
+{
+	const struct command *c = argc == 1 && !strcmp(what, "options") ? command(argv[0]) : NULL;
+	if (argc > (c ? 1 : 0))
+		usage_error("--list=%s takes %s", what, !strcmp(what, "options")
+			    ? "at most one operand, a command" : "no operands");
+	if (!strcmp(what, "commands")) {
+		for (size_t i = 0; i < NCOMMANDS; i++)
+			printf("%s\t%s\n", commands[i]->name, commands[i]->help);
+	} else if (!strcmp(what, "options")) {
+		for (const struct poptOption *o = table; o->longName || o->shortName; o++)
+			if (applies(o, c))
+				printf("%s%s\t%s%.1s\t%s\t%s\n", o->longName ? "--" : "",
+				       o->longName ? o->longName : "", o->shortName ? "-" : "",
+				       &o->shortName, o->argDescrip ? o->argDescrip : "", o->descrip);
+	} else if (!strcmp(what, "schemes")) {
+		for (size_t i = 0; i < devnum_scheme_count(); i++)
+			list_words(devnum_scheme_name(devnum_scheme_at(i)),
+				   devnum_scheme_aliases(devnum_scheme_at(i)));
+		puts("native");
+	} else if (!strcmp(what, "containers")) {
+		for (size_t i = 0; i < devnum_container_count(); i++)
+			list_words(devnum_container_name(devnum_container_at(i)),
+				   devnum_container_aliases(devnum_container_at(i)));
+	} else if (!strcmp(what, "writers")) {
+		for (size_t i = 0; i < devnum_writer_count(); i++) {
+			const char *w = devnum_writer_name(devnum_writer_at(i));
+			if (devnum_writer_find(w, NULL) == devnum_writer_at(i)) /* its first row */
+				puts(w);
+		}
+	} else {
+		char q[400];
+		quote(q, sizeof q, what, strlen(what));
+		usage_error("--list: '%s' is not commands, options, schemes, containers or writers", q);
+	}
 	exit_stdio();
 }
 
@@ -209,6 +274,7 @@ static void parse_options(void)
 		case O_HELP: help();
 		case O_USAGE: poptPrintUsage(ctx, stdout, 0); exit_stdio();
 		case O_VERSION: version();
+		case O_LIST: given.list = arg(); continue;
 		case O_SCHEME: given.scheme = arg(); break;
 		case O_FROM: given.from = arg(); break;
 		case O_TO: given.to = arg(); break;
@@ -456,6 +522,8 @@ int main(int argc, const char **argv)
 	int n = 0;
 	while (ops && ops[n])
 		n++;
+	if (given.list)
+		list_names(given.list, n, ops);
 	if (n == 0)
 		usage_error("missing command");
 	const struct command *c = command(ops[0]);
