@@ -13,8 +13,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "render/output.h"
 
 static const struct command *const commands[] = {
 	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "format.h"
-#include "output.h"
+#include "render/format.h"
+#include "render/output.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "devnum.h"
-#include "number.h"
+#include "parse/number.h"
 
 static void engine(uint64_t raw, struct devnum_tuple t)
 {

@@ -8,8 +8,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "render/output.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "render/output.h"
 
 /* What fn(arg) writes to fd (1 or 2), stdout flushed, in buf as a string. */
 static inline void capture_fd(int fd, void (*fn)(void *), void *arg, char *buf, size_t size)

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "capture.h"
-#include "format.h"
-#include "output.h"
+#include "render/format.h"
+#include "render/output.h"
 #include "tap.h"
 
 static const char *const input = "in", *const note = "nb", *const error = "err";

@@ -2,7 +2,7 @@
  * to get one wrong. */
 #include <string.h>
 
-#include "number.h"
+#include "parse/number.h"
 #include "tap.h"
 
 struct num_case { const char *in; enum num_status status; uint64_t v; };

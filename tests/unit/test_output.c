@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "capture.h"
-#include "output.h"
+#include "render/output.h"
 #include "tap.h"
 
 static void numbers(void *unused)

@@ -1,0 +1,100 @@
+/* cmd_fits.c - whether a tuple survives each container: by the format's
+ * capacity, naming the writers that fall short of it, or by one writer. */
+#include <config.h>
+
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+/* Appends "; WRITER: verdict (why), reads back as M:m" to the note. */
+static size_t add_writer(char *note, size_t size, size_t n, const devnum_writer *w,
+			 const struct devnum_judgement *jd)
+{
+	int k = snprintf(note + n, size - n, "%s%s: %s", n ? "; " : "", devnum_writer_version(w),
+			 devnum_fate_name(jd->fate));
+	n = appended(n, size, k);
+	if (jd->reason.cause != DEVNUM_READS_BACK) { /* else "reads back as" says it all */
+		char why[200];
+		devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
+		k = snprintf(note + n, size - n, " (%s)", why);
+	} else {
+		k = 0;
+	}
+	n = appended(n, size, k);
+	if (jd->changed)
+		n = appended(n, size, snprintf(note + n, size - n, ", reads back as %llu:%llu",
+					       (unsigned long long)jd->becomes.major,
+					       (unsigned long long)jd->becomes.minor));
+	return n;
+}
+
+/* The note: why the format cannot hold it, then each writer that does
+ * worse than the format. */
+static void fit_note(const struct job *j, struct record *r, const devnum_container *c,
+		     struct devnum_tuple t, const struct devnum_judgement *jd)
+{
+	size_t n = 0;
+	if (jd->by_scheme)
+		n = appended(0, sizeof r->note,
+			     devnum_strreason(r->note, sizeof r->note, jd->scheme, &jd->reason));
+	for (size_t i = 0; !j->writer && i < devnum_writer_count() && n < sizeof r->note - 1; i++) {
+		const devnum_writer *w = devnum_writer_at(i);
+		struct devnum_judgement wj;
+		if (devnum_writer_container(w) != c)
+			continue;
+		devnum_container_fit(c, w, scheme_given(j), t, &wj);
+		bool worse = wj.fate != DEVNUM_SURVIVES &&
+			     !(wj.fate == DEVNUM_WRITER_REFUSES && jd->fate != DEVNUM_SURVIVES);
+		if (worse)
+			n = add_writer(r->note, sizeof r->note, n, w, &wj);
+	}
+	if (n)
+		set_text(r, K_NOTE, r->note, n);
+}
+
+static int fit_one(const struct job *j, struct record *r, const devnum_container *c,
+		   struct devnum_tuple t)
+{
+	struct devnum_judgement jd;
+	const devnum_writer *w = devnum_writer_find(devnum_writer_name(j->writer), c);
+	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(j));
+	record_next(r);
+	set_tuple(r, t);
+	set_str(r, K_CONTAINER, devnum_container_name(c));
+	if (w)
+		set_str(r, K_WRITER, devnum_writer_name(w));
+	if (s)
+		set_scheme(r, s);
+	devnum_status st = devnum_container_fit(c, w, scheme_given(j), t, &jd);
+	set_judgement(r, &jd);
+	fit_note(j, r, c, t, &jd);
+	emit(j->out, r);
+	return j->into_set && st != DEVNUM_OK ? EXIT_UNFIT : EXIT_OK;
+}
+
+static int fits_record(const struct job *j, struct record *r)
+{
+	struct devnum_tuple t;
+	int st = read_tuple(j, r, &t, NULL), status = EXIT_OK;
+	if (st)
+		return st;
+	for (size_t i = 0; i < devnum_container_count(); i++) {
+		const devnum_container *c = devnum_container_at(i);
+		if (j->into & UINT64_C(1) << i &&
+		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), c)))
+			status |= fit_one(j, r, c, t);
+	}
+	return status;
+}
+
+const struct command cmd_fits = {
+	"fits", "MAJOR:MINOR...", "whether each tuple survives each container",
+	.options = OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SCHEME) | OPT(O_INPUT_BASE) |
+		   OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_CONTAINER) | KEY(K_WRITER) |
+		KEY(K_SCHEME) | KEY(K_VERDICT) | KEY(K_FIELD) | KEY(K_VALUE) | KEY(K_LIMIT) |
+		KEY(K_BECOMES) | KEY(K_NOTE) | KEY(K_ERROR),
+	.plain = "%i: %-10C %V%( %{field} %v above %l%)%( -> %B%)%(; %n%)",
+	.pairs = true, .table = true, .hang = 8,
+	.record = fits_record,
+};

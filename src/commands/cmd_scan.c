@@ -1,0 +1,67 @@
+/* cmd_scan.c - the device entries of real archives, read with libarchive
+ * (scan_walk.c reads the inputs, scan_entry.c makes the records).
+ * Streams: no file data is extracted, and memory stays bounded however
+ * large the archive or whatever its headers claim. */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "render/output.h"
+#include "scan/scan.h"
+
+static int max(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* One operand: a file, standard input, or an OCI image layout. */
+static int scan_input(const struct job *j, const struct archive_calls *la, const char *name)
+{
+	struct scan sc;
+	struct stat st;
+	int status, fd = strcmp(name, "-") ? open(name, O_RDONLY | O_CLOEXEC) : 0;
+	scan_start(&sc, j, la, name);
+	if (fd < 0)
+		return scan_error(&sc, strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		status = scan_layout(&sc, name);
+	else
+		status = scan_file(&sc, fd, NULL);
+	scan_end(&sc);
+	if (fd > 0)
+		close(fd);
+	return status;
+}
+
+static int scan_run(const struct job *j, int argc, const char **argv)
+{
+	static const struct archive_calls *la; /* loaded by the first scan */
+	int status = EXIT_OK;
+	char err[400];
+	if (!la && !(la = archive_calls(err, sizeof err))) {
+		diag("%s", err);
+		return EXIT_TROUBLE;
+	}
+	if (argc == 0)
+		return scan_input(j, la, "-");
+	for (int i = 0; i < argc && !out_failed(); i++)
+		status = max(status, scan_input(j, la, argv[i]));
+	return status;
+}
+
+const struct command cmd_scan = {
+	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
+	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
+		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_CONTAINER) |
+		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
+		KEY(K_NOTE) | KEY(K_ERROR),
+	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)%( [%{findings}] %n%)",
+	.names = true,
+	.run = scan_run,
+};

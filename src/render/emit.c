@@ -1,0 +1,284 @@
+/* emit.c - the one emitter: plain text and --format through the template
+ * engine, JSON Lines written here, every key as record.h names it. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "render/digits.h"
+#include "render/emit.h"
+#include "parse/netbsd.h"
+#include "render/output.h"
+
+static void json_key(enum key k, bool first)
+{
+	if (first)
+		out_char('"');
+	else
+		out_mem(",\"", 2);
+	out_mem(keys[k].name, keys[k].len);
+	out_mem("\":", 2);
+}
+
+static void json_list(const char *s, size_t n)
+{
+	out_char('[');
+	for (size_t i = 0; i < n;) {
+		size_t w = 0;
+		while (i + w < n && s[i + w] != ' ')
+			w++;
+		if (i)
+			out_char(',');
+		out_json_str(s + i, w);
+		i += w + 1;
+	}
+	out_char(']');
+}
+
+/* A raw value as a number and, for readers that lose precision past 2^53,
+ * as a hex string; a scheme that is never packed has no raw number. */
+static void json_raw(const struct record *r, enum key k, bool first)
+{
+	const devnum_scheme *s = raw_scheme(r, k);
+	if (s && unpacked(s))
+		return;
+	json_key(k, first);
+	out_u64(r->num[k]);
+	out_str(k == K_RAW ? ",\"hex\":\"" : ",\"canonical_hex\":\"");
+	out_based(r->num[k], 16, 0);
+	out_char('"');
+}
+
+static void json_value(const struct record *r, enum key k)
+{
+	switch (keys[k].type) {
+	case T_NUM: out_u64(r->num[k]); break;
+	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
+	case T_LIST:
+	case T_WORDS: json_list(r->text[k], r->len[k]); break;
+	case T_WIDTH:
+		if (r->scheme && unpacked(r->scheme))
+			out_str("null");
+		else
+			out_u64(r->num[k]);
+		break;
+	case T_SCHEME: {
+		const char *name = devnum_scheme_name(named_scheme(r, k));
+		out_json_str(name, strlen(name));
+		break;
+	}
+	default: out_json_str(r->text[k], r->len[k]); break;
+	}
+}
+
+/* The fast path: a record whose text needs no escaping, written straight
+ * into the output buffer with key literals of known length.  NULL if a
+ * field needs the careful path below. */
+#define JSON_ROOM 4096
+#define TEXT_FAST 256
+
+static char literal[K_NKEYS][32]; /* ,"key": and room to copy 24 from +1 */
+static uint8_t literal_len[K_NKEYS];
+
+static void make_literals(void)
+{
+	for (int k = 0; k < K_NKEYS; k++) {
+		literal[k][0] = ',';
+		literal[k][1] = '"';
+		memcpy(literal[k] + 2, keys[k].name, keys[k].len);
+		memcpy(literal[k] + 2 + keys[k].len, "\":", 2);
+		literal_len[k] = (uint8_t)(keys[k].len + 4);
+	}
+}
+
+static char *fast_text(char *p, const char *s, size_t n)
+{
+	if (n > TEXT_FAST)
+		return NULL;
+	*p++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+			return NULL;
+		p[i] = (char)c;
+	}
+	p += n;
+	*p++ = '"';
+	return p;
+}
+
+static char *fast_value(char *p, const struct record *r, enum key k)
+{
+	uint64_t v = r->num[k];
+	switch (keys[k].type) {
+	case T_NUM:
+		return p + fmt_u64(p, v);
+	case T_BOOL:
+		memcpy(p, v ? "true" : "false", 5);
+		return p + (v ? 4 : 5);
+	case T_RAW:
+		p += fmt_u64(p, v);
+		if (k == K_RAW)
+			p = (char *)memcpy(p, ",\"hex\":\"0x", 10) + 10;
+		else
+			p = (char *)memcpy(p, ",\"canonical_hex\":\"0x", 20) + 20;
+		p += fmt_hex(p, v);
+		*p++ = '"';
+		return p;
+	case T_WIDTH:
+		if (r->scheme && unpacked(r->scheme)) {
+			memcpy(p, "null", 4);
+			return p + 4;
+		}
+		return p + fmt_u64(p, v);
+	case T_SCHEME: { /* the name as a JSON string, kept padded for one copy */
+		static const devnum_scheme *last;
+		static char quoted[40];
+		static size_t len;
+		const devnum_scheme *s = named_scheme(r, k);
+		if (s != last) {
+			const char *name = devnum_scheme_name(s);
+			const char *end = fast_text(quoted, name, strlen(name));
+			if (!end || end - quoted > 32)
+				return NULL;
+			last = s;
+			len = (size_t)(end - quoted);
+		}
+		memcpy(p, quoted, 32);
+		return p + len;
+	}
+	case T_TEXT:
+	case T_NAME:
+		return fast_text(p, r->text[k], r->len[k]);
+	default:
+		return NULL;
+	}
+}
+
+/* The keys a record prints, in order: worked out again only when the
+ * record's fields or schemes differ from the last one's, which in a stream
+ * of one command they seldom do. */
+static struct plan {
+	uint64_t have;
+	const devnum_scheme *scheme, *from;
+	unsigned n;
+	uint8_t key[K_NKEYS];
+} plan;
+
+static void make_plan(const struct record *r)
+{
+	plan = (struct plan){ r->have, r->scheme, r->from, 0, { 0 } };
+	for (uint64_t have = r->have; have; have &= have - 1) {
+		enum key k = (enum key)__builtin_ctzll(have);
+		const devnum_scheme *s = raw_scheme(r, k);
+		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(s)))
+			plan.key[plan.n++] = (uint8_t)k;
+	}
+}
+
+static bool emit_json_fast(const struct record *r, char end)
+{
+	char *p = out_reserve(JSON_ROOM);
+	if (!literal_len[0])
+		make_literals();
+	if (r->have != plan.have || r->scheme != plan.scheme || r->from != plan.from)
+		make_plan(r);
+	*p++ = '{';
+	for (unsigned i = 0; i < plan.n; i++) {
+		enum key k = plan.key[i];
+		unsigned first = i == 0; /* the first key has no comma */
+		memcpy(p, literal[k] + first, 24);
+		p += literal_len[k] - first;
+		if (!(p = fast_value(p, r, k)))
+			return false;
+	}
+	*p++ = '}';
+	*p++ = end;
+	out_commit(p);
+	return true;
+}
+
+static void emit_json(const struct record *r, char end)
+{
+	if (!r->unknown && emit_json_fast(r, end))
+		return;
+
+	bool first = true;
+	out_char('{');
+	for (uint64_t have = r->have | r->unknown; have; have &= have - 1) {
+		enum key k = (enum key)__builtin_ctzll(have);
+		if (!keys[k].json)
+			continue;
+		if (r->unknown & KEY(k)) {
+			json_key(k, first);
+			out_str("null");
+		} else if (keys[k].type == T_RAW) {
+			json_raw(r, k, first);
+		} else {
+			json_key(k, first);
+			json_value(r, k);
+		}
+		first = false;
+	}
+	out_char('}');
+	out_char(end);
+}
+
+/* K_MTREE, from the tuple and scheme: absent where pack_dev has no name
+ * for the scheme. */
+static void set_mtree(struct record *r)
+{
+	const uint64_t need = KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR);
+	const char *name = (r->have & need) == need ? netbsd_name(r->scheme) : NULL;
+	if (!name)
+		return;
+	int n = snprintf(r->mtree, sizeof r->mtree, "%s,%llu,%llu", name,
+			 (unsigned long long)r->num[K_MAJOR], (unsigned long long)r->num[K_MINOR]);
+	set_printed(r, K_MTREE, r->mtree, sizeof r->mtree, n);
+}
+
+void emit(const struct emitter *e, struct record *r)
+{
+	r->shown = true;
+	if (e->mode == JSON) {
+		emit_json(r, e->end);
+		return;
+	}
+	if (e->mode == TEMPLATE) {
+		if (e->mtree)
+			set_mtree(r);
+		format_run(e->user, r, &e->style);
+		out_char(e->end);
+		return;
+	}
+	if (!e->trim && !e->fold) {
+		format_run(e->plain, r, &e->style);
+		out_char(e->end);
+		return;
+	}
+	struct out_mark m = out_mark(4096);
+	format_run(e->plain, r, &e->style);
+	out_trim(m);
+	if (e->fold)
+		out_fold(m, e->fold, e->hang);
+	out_char(e->end);
+}
+
+void emit_folded(const struct emitter *e, const char *text, unsigned columns,
+		 unsigned hang)
+{
+	if (e->mode != PLAIN)
+		return;
+	struct out_mark m = out_mark(4096);
+	out_str(text);
+	out_fold(m, columns, hang);
+	out_char(e->end);
+}
+
+void emit_text(const struct emitter *e, const char *text)
+{
+	if (e->mode != PLAIN)
+		return;
+	out_str(text);
+	out_char(e->end);
+}

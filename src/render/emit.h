@@ -1,0 +1,33 @@
+/* emit.h - the one emitter: every record as plain text, JSON Lines or a
+ * --format template.  Commands fill records; only this writes them. */
+#ifndef EMIT_H
+#define EMIT_H
+
+#include <stdbool.h>
+
+#include "render/format.h"
+#include "render/record.h"
+
+enum mode { PLAIN, JSON, TEMPLATE };
+
+struct emitter {
+	enum mode mode;
+	const struct format *plain; /* the command's own template */
+	const struct format *user;  /* --format */
+	struct style style;         /* --base, --pad */
+	char end;                   /* each record's terminator: \n or \0 (-z) */
+	bool trim;                  /* plain tables: drop the blanks that end a row */
+	bool mtree;                 /* --format prints %{mtree} */
+	unsigned fold, hang;        /* plain on a terminal: fold rows at `fold`
+				       columns, later lines indented by `hang` */
+};
+
+/* Writes one record in the emitter's mode and marks it shown. */
+void emit(const struct emitter *e, struct record *r);
+/* A line for people, in plain mode only: a heading, or a drawing. */
+void emit_text(const struct emitter *e, const char *text);
+/* The same, folded at blanks to `columns`, later lines indented by `hang`. */
+void emit_folded(const struct emitter *e, const char *text, unsigned columns,
+		 unsigned hang);
+
+#endif

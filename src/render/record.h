@@ -1,0 +1,251 @@
+/* record.h - what a command answers for one record: typed fields.
+ *
+ * Every command fills records from the one list of keys below; the emitter
+ * (emit.c) alone renders them, as plain text, JSON Lines or a --format
+ * template, so a field is called the same in every command and mode.  JSON
+ * objects list their keys in this order. */
+#ifndef RECORD_H
+#define RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "devnum.h"
+#include "parse/number.h"
+
+/* Exit statuses, as cmp and grep: the highest of all records wins. */
+enum { EXIT_OK = 0, EXIT_UNFIT = 1, EXIT_TROUBLE = 2 };
+
+enum key {
+	K_INPUT,       /* text: the operand or line, as given */
+	K_SCHEME,      /* the record's scheme: its name */
+	K_FROM,        /* convert: the input's scheme */
+	K_PATH,        /* name: scan: the entry's path in the archive */
+	K_FORMAT,      /* text: scan: the archive format, as libarchive names it */
+	K_SEGMENT,     /* number: scan: which archive of the input, from 1 */
+	K_OFFSET,      /* number: scan: the byte of the input it starts at */
+	K_COMPRESSION, /* text: scan: its compression, or none */
+	K_LINK,        /* name: scan: the entry a hard link names */
+	K_LAYER,       /* text: scan: the container image layer, by its digest */
+	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
+	K_WRITER,      /* text: fits --writer: the writer judged */
+	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
+	K_TYPE,        /* text: stat, scan: char, block, or another file type;
+			  a tuple given as udev writes it, c8:1 or b8:1 */
+	K_FIELD,       /* text: stat: st_rdev or st_dev */
+	K_WIDTH,       /* the scheme's raw width */
+	K_HI, K_LO,    /* numbers: layout: a field's raw bits */
+	K_PART_HI, K_PART_LO, /* numbers: layout: the part's bits it holds */
+	K_VALUE,       /* number: layout: the field's bits in the value; fits:
+			  the value that does not fit */
+	K_LIMIT,       /* number: fits: the largest the field or writer takes */
+	K_MAJOR, K_MINOR,
+	K_RAW,         /* raw value in the record's scheme: raw + hex in JSON */
+	K_NAMES,       /* list: a container's fields' names */
+	K_FIELDS,      /* list: the fields as the container stores them */
+	K_CANONICAL,   /* bool */
+	K_VALID,       /* bool: check: false when the raw is invalid */
+	K_VERDICT,     /* text: fits, unpack: survives, too-big, alias, ... */
+	K_CANON_RAW,   /* raw: the canonical value, in the input's scheme */
+	K_CANON_FIELDS, /* list: unpack: an alias's canonical fields */
+	K_FINDINGS,    /* list: scan: what is wrong with the entry, as words */
+	K_BECOMES,     /* text: fits, unpack: the tuple a reader gets instead */
+	K_COUNT,       /* number: aliases: how many raw values */
+	K_DEVNAME,     /* text: stat: the kernel's name for the device */
+	K_ALIASES,     /* list: schemes: a scheme's other names */
+	K_MAJOR_BITS, K_MINOR_BITS, K_MAJOR_MAX, K_MINOR_MAX, /* numbers */
+	K_NATIVE,      /* bool: schemes: the running system's scheme */
+	K_ORIGIN,      /* text: schemes: where the layout comes from */
+	K_NOTE,        /* text: why a value is noncanonical, or more to say */
+	K_ERROR,       /* text: why the record failed */
+	/* text for people: plain and --format only, never JSON */
+	K_CELL,        /* explain: one scheme's answer */
+	K_WHAT,        /* stat: "char device", "regular file on device" */
+	K_MARK,        /* aliases: "(canonical)" */
+	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
+			  made by the emitter, for --format only */
+	K_NKEYS
+};
+
+/* T_WIDTH: a scheme's raw width, or for a scheme never packed "2x32" in
+ * text and null in JSON; T_LIST: words separated by blanks, a JSON array,
+ * in text with commas; T_WORDS: the same, in text as they are;
+ * T_SCHEME: the name of the record's scheme (or from), looked up only when
+ * printed; T_NAME: a name from an archive, text escaped as GNU tar
+ * escapes it in plain and --format output, so that no byte of it can
+ * reach a terminal or forge a record */
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME };
+
+struct key_info {
+	const char *name; /* as JSON and %{name} call it */
+	uint8_t len;      /* strlen(name) */
+	char letter;      /* its one-letter --format directive, or 0 */
+	uint8_t type;     /* enum key_type */
+	bool json;        /* in JSON objects */
+};
+extern const struct key_info keys[K_NKEYS];
+
+#define KEY(k) (UINT64_C(1) << (k))
+
+/* A scheme never packed, whose raw form is the text M:m (tuple).  Asked
+ * for every record: the last answer is kept, to spare a library call. */
+static inline bool unpacked(const devnum_scheme *s)
+{
+	static const devnum_scheme *last;
+	static bool text;
+	if (s != last) {
+		last = s;
+		text = devnum_scheme_flags(s) & DEVNUM_TEXT;
+	}
+	return text;
+}
+
+enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */
+
+struct record {
+	uint64_t have; /* KEY(k) set: field k holds a value */
+	uint64_t unknown; /* KEY(k) set: field k is not known: null in JSON */
+	const devnum_scheme *scheme; /* K_SCHEME; K_RAW is in it */
+	const devnum_scheme *from;   /* K_FROM; K_CANON_RAW is in it */
+	bool warn;                      /* plain output: K_NOTE is a warning */
+	bool shown;                     /* the emitter wrote it */
+	uint64_t num[K_NKEYS];
+	const char *text[K_NKEYS];
+	size_t len[K_NKEYS];
+	char note[400], error[400]; /* K_NOTE's and K_ERROR's own storage */
+	char mtree[64];             /* K_MTREE's */
+	char becomes[48];           /* K_BECOMES' */
+	char fields[FIELDS_TEXT], canon_fields[FIELDS_TEXT]; /* K_FIELDS', ... */
+	char findings[160];         /* K_FINDINGS' */
+};
+
+/* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:
+ * zeroing the whole struct would cost a rep stos on every record. */
+static inline void record_start(struct record *r, const char *in, size_t n)
+{
+	r->have = KEY(K_INPUT);
+	r->unknown = 0;
+	r->text[K_INPUT] = in;
+	r->len[K_INPUT] = n;
+	r->scheme = r->from = NULL;
+	r->warn = r->shown = false;
+}
+
+/* Clears all but the input, and the device type it named (udev's c8:1),
+ * for the next record of the same input. */
+static inline void record_next(struct record *r)
+{
+	r->have &= KEY(K_INPUT) | KEY(K_TYPE);
+	r->unknown = 0;
+	r->scheme = r->from = NULL;
+	r->warn = r->shown = false;
+}
+
+static inline void set_num(struct record *r, enum key k, uint64_t v)
+{
+	r->num[k] = v;
+	r->have |= KEY(k);
+}
+
+static inline void set_text(struct record *r, enum key k, const char *s, size_t n)
+{
+	r->text[k] = s;
+	r->len[k] = n;
+	r->have |= KEY(k);
+}
+
+void set_str(struct record *r, enum key k, const char *s);
+
+/* Text snprintf wrote into buf (of `size`), n as it returned: cut to what
+ * the buffer holds, and nothing for an error. */
+static inline void set_printed(struct record *r, enum key k, const char *buf, size_t size,
+			       int n)
+{
+	set_text(r, k, buf, n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1);
+}
+
+/* Where the text in a buffer of `size` ends after snprintf wrote n more
+ * bytes at `at`: cut as set_printed cuts. */
+static inline size_t appended(size_t at, size_t size, int n)
+{
+	return n < 0 ? at : (size_t)n < size - at ? at + (size_t)n : size - 1;
+}
+
+/* The scheme a T_SCHEME field names: from for K_FROM, else the record's. */
+static inline const devnum_scheme *named_scheme(const struct record *r, enum key k)
+{
+	return k == K_FROM ? r->from : r->scheme;
+}
+
+/* The scheme a T_RAW field is in: convert's canonical value is in from. */
+static inline const devnum_scheme *raw_scheme(const struct record *r, enum key k)
+{
+	return k == K_CANON_RAW && r->from ? r->from : r->scheme;
+}
+
+static inline void set_scheme(struct record *r, const devnum_scheme *s)
+{
+	r->scheme = s;
+	r->have |= KEY(K_SCHEME);
+}
+
+static inline void set_from(struct record *r, const devnum_scheme *s)
+{
+	r->from = s;
+	r->have |= KEY(K_FROM);
+}
+
+static inline void set_tuple(struct record *r, struct devnum_tuple t)
+{
+	r->num[K_MAJOR] = t.major;
+	r->num[K_MINOR] = t.minor;
+	r->have |= KEY(K_MAJOR) | KEY(K_MINOR);
+}
+
+/* An alias's K_CANON_RAW and K_NOTE, from the reason. */
+void set_alias(struct record *r, const devnum_scheme *s, const struct devnum_reason *why);
+
+/* The library's calls, asking for the reason only when there is one to
+ * give: the common answer stays on the library's fastest path. */
+static inline devnum_status encode_why(const devnum_scheme *s, struct devnum_tuple t,
+				       uint64_t *raw, struct devnum_reason *why)
+{
+	devnum_status v = devnum_encode(s, t, raw, NULL);
+	return v == DEVNUM_OK ? v : devnum_encode(s, t, raw, why);
+}
+
+static inline devnum_status decode_why(const devnum_scheme *s, uint64_t raw,
+				       struct devnum_tuple *t, struct devnum_reason *why)
+{
+	uint64_t canon;
+	devnum_status v = devnum_decode(s, raw, t, &canon, NULL);
+	return v == DEVNUM_OK ? v : devnum_decode(s, raw, t, &canon, why);
+}
+
+/* K_CANONICAL, and for an alias K_CANON_RAW and K_NOTE from the reason */
+static inline void set_verdict(struct record *r, devnum_status v,
+			       const devnum_scheme *s, const struct devnum_reason *why)
+{
+	r->num[K_CANONICAL] = v == DEVNUM_OK;
+	r->have |= KEY(K_CANONICAL);
+	if (v == DEVNUM_ALIAS)
+		set_alias(r, s, why);
+}
+
+/* K_ERROR from a printf format; returns `status`, for `return fail(..)`. */
+int fail(struct record *r, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* K_ERROR from the library's English for *why, exit status 1. */
+int fail_reason(struct record *r, const devnum_scheme *s,
+		const struct devnum_reason *why);
+
+/* K_ERROR from a number's syntax error, exit status 2. */
+int fail_number(struct record *r, const struct num_error *e);
+
+/* The key that `name` names (a JSON name or a text-only one), or -1. */
+int key_named(const char *name, size_t n);
+/* The key of a one-letter directive, or -1. */
+int key_of_letter(char c);
+
+#endif

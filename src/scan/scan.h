@@ -1,0 +1,57 @@
+/* scan.h - what the parts of scan share: one input's scan, walked as
+ * segments (scan_walk.c), each entry made a record (scan_entry.c). */
+#ifndef SCAN_H
+#define SCAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "scan/archive_calls.h"
+#include "cli/cli.h"
+#include "scan/links.h"
+
+/* Counts of entries, device entries and those with findings. */
+struct tally {
+	uintmax_t entries, devices, found;
+};
+
+struct scan {
+	const struct job *j;
+	const struct archive_calls *la;
+	struct record r;
+	struct links links;          /* device entries, for the hard links to them */
+	struct tally all, seg;       /* the input's, and its segment's */
+	unsigned segment;            /* the segment's number, from 1 */
+	uint64_t offset;             /* the byte of the input it starts at */
+	const char *compression;     /* its compression, or "none" */
+	const char *layer;           /* the image layer being read, or NULL */
+	const unsigned char *volume; /* the archive's ISO 9660 volume descriptor */
+	int file;                    /* the archive's file, when read straight from
+					one (not decompressed), for pread; or -1 */
+	uint64_t file_base;          /* where in it the archive starts */
+	unsigned layers;             /* how many blobs were layers */
+	bool unfit;                  /* the entry has a finding that is a fault */
+	const devnum_container *mknod; /* Linux's dev_t, which every device is judged by */
+};
+
+/* The record of one entry, when it is a device, a hard link to one, or
+ * carries a device number it should not; rc is archive_read_next_header's
+ * answer for it (ARCHIVE_WARN: libarchive's message bears on it).  The
+ * exit status, EXIT_UNFIT for a fault found. */
+int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
+
+/* scan_walk.c: a scan of the input `name`, begun and ended (--summary's
+ * totals); every segment of the file fd, as the input or as an image's
+ * layer (layer names it; a blob that is no archive is passed over); an
+ * error of the input's: the status. */
+void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+		const char *name);
+int scan_file(struct scan *sc, int fd, const char *layer);
+int scan_error(struct scan *sc, const char *why);
+void scan_end(struct scan *sc);
+
+/* scan_image.c: an OCI image layout, a directory: its layers, index.json
+ * -> manifests -> layers, each once. */
+int scan_layout(struct scan *sc, const char *dir);
+
+#endif

@@ -1,0 +1,439 @@
+/* scan_entry.c - one archive entry as a record: the fields libarchive
+ * hands over, the tuple (or unknown, where the format stores none), and
+ * what is wrong with it. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scan/mtree_device.h"
+#include "parse/netbsd.h"
+#include "render/output.h"
+#include "scan/scan.h"
+
+typedef unsigned long long ull;
+
+/* The container of libarchive's format, or NULL; *raw when libarchive
+ * hands over the stored raw value (archive_entry_rdev) instead of the
+ * two parts. */
+static const devnum_container *find_container(int format)
+{
+	switch (format) {
+	case ARCHIVE_FORMAT_CPIO_POSIX: return devnum_container_find("cpio-odc");
+	case ARCHIVE_FORMAT_CPIO_BIN_LE:
+	case ARCHIVE_FORMAT_CPIO_BIN_BE:
+	case ARCHIVE_FORMAT_CPIO_PWB: return devnum_container_find("cpio-bin");
+	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return devnum_container_find("cpio-newc");
+	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return devnum_container_find("cpio-crc");
+	case ARCHIVE_FORMAT_TAR_USTAR: return devnum_container_find("ustar");
+	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
+	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return devnum_container_find("pax");
+	case ARCHIVE_FORMAT_TAR_GNUTAR: return devnum_container_find("gnutar");
+	case ARCHIVE_FORMAT_ISO9660:
+	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return devnum_container_find("iso9660");
+	default: return NULL;
+	}
+}
+
+/* The same, the last answer kept: an archive's entries share a format. */
+static const devnum_container *container_of(int format, bool *raw)
+{
+	static int last = -1;
+	static const devnum_container *c;
+	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
+	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
+	       format == ARCHIVE_FORMAT_CPIO_PWB;
+	if (format != last)
+		c = find_container(format), last = format;
+	return c;
+}
+
+/* Why a format's device entries have no number, or NULL where libarchive
+ * hands one over. */
+static const char *no_number(int format)
+{
+	switch (format & ARCHIVE_FORMAT_BASE_MASK) {
+	case ARCHIVE_FORMAT_TAR:
+	case ARCHIVE_FORMAT_CPIO:
+	case ARCHIVE_FORMAT_MTREE:
+	case ARCHIVE_FORMAT_ISO9660: return NULL;
+	case ARCHIVE_FORMAT_7ZIP: return "7-Zip stores no device number";
+	case ARCHIVE_FORMAT_XAR:
+		return "xar stores the device in its table of contents, "
+		       "but libarchive's reader drops it";
+	case ARCHIVE_FORMAT_ZIP:
+		return "zip keeps a device number only in PKWARE's 0x000d extra field, "
+		       "which libarchive does not read";
+	default: return "the format stores no device number that libarchive reads";
+	}
+}
+
+/* Whether `word` is one of the blank-separated words of `list`. */
+static bool listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strcspn(p, " ") == n && !strncmp(p, word, n))
+			return true;
+	return false;
+}
+
+static void vappend(struct scan *sc, const char *word, const char *fmt, va_list ap)
+{
+	struct record *r = &sc->r;
+	size_t nw = (r->have & KEY(K_FINDINGS)) ? r->len[K_FINDINGS] : 0;
+	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0;
+	if (!(nw && listed(r->findings, word))) /* each word once */
+		nw = appended(nw, sizeof r->findings, snprintf(r->findings + nw, sizeof r->findings - nw,
+							       "%s%s", nw ? " " : "", word));
+	if (nn && nn < sizeof r->note - 2)
+		r->note[nn++] = ';', r->note[nn++] = ' ';
+	nn = appended(nn, sizeof r->note, vsnprintf(r->note + nn, sizeof r->note - nn, fmt, ap));
+	set_text(r, K_FINDINGS, r->findings, nw);
+	set_text(r, K_NOTE, r->note, nn);
+}
+
+static void add(struct scan *sc, const char *word, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void tell(struct scan *sc, const char *word, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A finding that is a fault: the entry's status is 1. */
+static void add(struct scan *sc, const char *word, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vappend(sc, word, fmt, ap);
+	va_end(ap);
+	sc->unfit = true;
+}
+
+/* A finding that is no fault: the status stays. */
+static void tell(struct scan *sc, const char *word, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vappend(sc, word, fmt, ap);
+	va_end(ap);
+}
+
+/* What Linux (mknod's dev_t) and this container's reader make of the tuple. */
+static void linux_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
+{
+	struct devnum_judgement k;
+	if (devnum_container_pack(sc->mknod, NULL, t, &k) == DEVNUM_OK)
+		return;
+	add(sc, "not-linux", "%s %llu above %llu: Linux cannot make this device",
+	    k.reason.part == DEVNUM_MAJOR ? "major" : "minor", (ull)k.reason.value,
+	    (ull)k.reason.limit);
+	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS &&
+	    devnum_container_fit(c, devnum_writer_find("linux", c), NULL, t, &k) == DEVNUM_CHANGED)
+		add(sc, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
+		    (ull)k.becomes.major, (ull)k.becomes.minor);
+}
+
+/* The tuple as the container's reader gets it from a stored raw value. */
+static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t raw,
+			  struct devnum_tuple *t)
+{
+	const struct job *j = sc->j;
+	const devnum_scheme *s = c ? devnum_container_scheme(c, scheme_given(j)) : j->scheme;
+	struct devnum_fields fl = { 1, 1, { raw } };
+	struct devnum_judgement jd;
+	char why[200];
+	set_scheme(&sc->r, s);
+	set_num(&sc->r, K_RAW, raw);
+	devnum_status st = devnum_container_unpack(c, scheme_given(j), &fl, &jd);
+	if (c && jd.fate != DEVNUM_INVALID) {
+		*t = jd.becomes;
+		if (jd.fate == DEVNUM_DAMAGED)
+			add(sc, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
+			    "cannot hold: the device may be another");
+		else if (st == DEVNUM_ALIAS)
+			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
+		else if (raw == devnum_container_max(c, DEVNUM_RAW))
+			add(sc, "nodev", "an all-ones %s is NODEV, \"no device\", not a device number",
+			    devnum_container_field_names(c));
+		return 0;
+	}
+	struct devnum_reason reason;
+	if (decode_why(s, raw, t, &reason) != DEVNUM_REFUSED)
+		return 0;
+	devnum_strreason(why, sizeof why, s, &reason);
+	add(sc, "invalid", "%s", why);
+	return -1;
+}
+
+/* HP-UX's cpio variants store 0:1 and put the raw value in the file size,
+ * which libarchive, reading them as plain odc or bin, takes for data. */
+static void hpux_finding(struct scan *sc, struct devnum_tuple t, struct archive_entry *e)
+{
+	const struct archive_calls *la = sc->la;
+	const devnum_scheme *s = sc->r.scheme;
+	struct devnum_tuple real;
+	uint64_t canon, raw = (uint64_t)la->archive_entry_size(e);
+	if (t.major || t.minor != 1 || !la->archive_entry_size_is_set(e) || la->archive_entry_size(e) <= 0)
+		return;
+	if (devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
+		return;
+	add(sc, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
+	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
+}
+
+/* Whether the tuple fits the container it came in, and each --into. */
+static void container_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
+{
+	const struct job *j = sc->j;
+	struct devnum_judgement jd;
+	char why[200];
+	if (c && devnum_container_pack(c, scheme_given(j), t, &jd) != DEVNUM_OK &&
+	    devnum_strreason(why, sizeof why, jd.scheme, &jd.reason) >= 0)
+		add(sc, "beyond-container", "%s cannot hold it: %s", devnum_container_name(c), why);
+	for (size_t i = 0; j->into_set && i < devnum_container_count(); i++) {
+		const devnum_container *into = devnum_container_at(i);
+		if (!(j->into & UINT64_C(1) << i) ||
+		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)
+			continue;
+		devnum_strreason(why, sizeof why, jd.scheme, &jd.reason);
+		add(sc, "into", "%s cannot hold it: %s", devnum_container_name(into), why);
+	}
+}
+
+/* The findings of a known tuple. */
+static void tuple_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t,
+			   bool device, bool raw)
+{
+	if (device && sc->r.text[K_TYPE][0] == 'c' && !t.major && !t.minor)
+		tell(sc, "whiteout", "a character device 0:0 is an overlay whiteout: "
+		     "a mark that the path is deleted, not a device");
+	if (!raw && ((t.major == UINT32_MAX && t.minor == UINT32_MAX) ||
+		     (t.major == UINT64_MAX && t.minor == UINT64_MAX)))
+		add(sc, "nodev", "an all-ones device number is NODEV, \"no device\"");
+	if (!device)
+		return;
+	linux_findings(sc, c, t);
+	container_findings(sc, c, t);
+}
+
+static const char *type_name(unsigned type)
+{
+	switch (type) {
+	case AE_IFCHR: return "char";
+	case AE_IFBLK: return "block";
+	case AE_IFREG: return "file";
+	case AE_IFDIR: return "dir";
+	case AE_IFLNK: return "symlink";
+	case AE_IFIFO: return "fifo";
+	case AE_IFSOCK: return "socket";
+	default: return "other";
+	}
+}
+
+/* How a Rock Ridge writer filled PN, by what it wrote of itself in the
+ * volume descriptor (system, publisher, data preparer, application). */
+enum pn { PN_UNKNOWN, PN_HALVES, PN_PARTS };
+
+static bool says(const unsigned char *field, size_t n, const char *word)
+{
+	return memmem(field, n, word, strlen(word)) != NULL;
+}
+
+static enum pn pn_writer(const unsigned char *v)
+{
+	static const char *const halves[] = { "LIBARCHIVE", "XORRISO", "LIBISOFS" };
+	if (!v || memcmp(v + 1, "CD001", 5) != 0)
+		return PN_UNKNOWN;
+	const unsigned char *ids = v + 318; /* publisher, preparer, application */
+	const size_t n = (size_t)3 * 128;
+	if (says(ids, n, "GENISOIMAGE"))
+		return PN_PARTS;
+	for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++)
+		if (says(ids, n, halves[i]))
+			return PN_HALVES;
+	return PN_UNKNOWN;
+}
+
+/* Rock Ridge PN: libarchive joins its halves as high << 32 | low, a host
+ * dev_t, which gives both back exactly.  The tuple the writer meant,
+ * when its convention is known or both give the same; what Linux's
+ * isofs reads, where that differs. */
+static int pn_number(struct scan *sc, const devnum_container *c, struct archive_entry *e,
+		     struct devnum_tuple *t)
+{
+	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
+	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
+	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(sc->j));
+	struct devnum_tuple parts = { high, low }, halves;
+	struct devnum_fields f = { 1, 1, { raw } };
+	struct devnum_judgement k;
+	/* what Linux's isofs reads, whatever the writer meant: glibc's
+	 * 64-bit layout takes every pair of halves */
+	devnum_container_unpack(c, devnum_scheme_find("glibc"), &f, &k);
+	struct devnum_tuple kernel = k.becomes;
+	enum pn w = pn_writer(sc->volume);
+	bool valid = devnum_decode(s, raw, &halves, &canon, NULL) != DEVNUM_REFUSED;
+	set_scheme(&sc->r, s);
+	set_fields(&sc->r, K_FIELDS, c, &f);
+	if (w == PN_PARTS || (w == PN_UNKNOWN && valid && halves.major == parts.major &&
+			       halves.minor == parts.minor))
+		*t = parts;
+	else if (w == PN_HALVES && valid)
+		*t = halves;
+	else {
+		add(sc, "ambiguous", "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
+		    "writes it, or %llu:%llu as the dev_t's halves, as bsdtar and xorriso do; the "
+		    "volume does not say which wrote it; Linux reads %llu:%llu", high, low,
+		    (ull)parts.major, (ull)parts.minor, (ull)halves.major, (ull)halves.minor,
+		    (ull)kernel.major, (ull)kernel.minor);
+		return 0;
+	}
+	if (t->major != kernel.major || t->minor != kernel.minor)
+		add(sc, "isofs", "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
+		    (ull)kernel.major, (ull)kernel.minor);
+	return 1;
+}
+
+/* mtree's device= that libarchive rejected: in NetBSD's words, which name
+ * the part and the limit, where the spec can be read again; else in
+ * libarchive's. */
+static void rejected(struct scan *sc, const char *path, const char *why)
+{
+	char device[256], err[300];
+	struct devnum_tuple t;
+	const devnum_scheme *s;
+	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
+	    netbsd_read(device, strlen(device), BASE_C, &t, &s, err, sizeof err) < 0)
+		add(sc, "rejected", "device=%s rejected: %s", device, err);
+	else
+		add(sc, "rejected", "device= rejected: %s", why);
+}
+
+/* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
+static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
+		  const devnum_container *c, bool raw, struct devnum_tuple *t)
+{
+	const struct archive_calls *la = sc->la;
+	int format = la->archive_format(a);
+	const char *none = no_number(format);
+	if (none) {
+		add(sc, "unknown", "%s", none);
+		return 0;
+	}
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660)
+		return pn_number(sc, c, e, t);
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
+		const char *why = la->archive_error_string(a);
+		if (rc == ARCHIVE_WARN && why) {
+			rejected(sc, la->archive_entry_pathname(e), why);
+			return 0;
+		}
+		if (!la->archive_entry_rdev(e)) {
+			add(sc, "unknown", "no device= keyword (or device 0:0: libarchive does not "
+			    "tell the two apart)");
+			return 0;
+		}
+	}
+	if (raw)
+		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), t) == 0 ? 1 : -1;
+	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
+				    (uint64_t)la->archive_entry_rdevminor(e) };
+	if (t->major == INT64_MAX || t->minor == INT64_MAX) { /* where libarchive stops */
+		add(sc, "too-large", "a part of 2^63-1 or more: libarchive reads every larger "
+		    "value as 2^63-1, so the stored one is not known");
+		return 0;
+	}
+	return 1;
+}
+
+/* The tuple, or unknown: null in JSON, "unknown" in plain text. */
+static void set_number(struct record *r, int known, struct devnum_tuple t)
+{
+	if (known > 0)
+		set_tuple(r, t);
+	else if (known == 0)
+		r->unknown |= KEY(K_MAJOR) | KEY(K_MINOR);
+}
+
+static void set_where(struct scan *sc, struct archive *a)
+{
+	const struct archive_calls *la = sc->la;
+	const char *format = la->archive_format_name(a);
+	struct record *r = &sc->r;
+	set_str(r, K_FORMAT, format ? format : "");
+	set_num(r, K_SEGMENT, sc->segment);
+	set_num(r, K_OFFSET, sc->offset);
+	set_str(r, K_COMPRESSION, sc->compression);
+	if (sc->layer)
+		set_str(r, K_LAYER, sc->layer);
+}
+
+/* A device entry, kept for the tar hard links that may name it later. */
+static void keep(struct scan *sc, struct archive *a, const char *path, int known,
+		 struct devnum_tuple t)
+{
+	const struct archive_calls *la = sc->la;
+	struct linked d = { 0, t, known > 0, sc->r.text[K_TYPE][0] == 'b' };
+	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
+		links_add(&sc->links, path, &d);
+}
+
+/* A hard link to no device kept: said once, when the table was full. */
+static void unresolved(struct scan *sc, const char *link)
+{
+	char q[400];
+	if (!link || !sc->links.full || sc->links.told)
+		return;
+	sc->links.told = true;
+	quote(q, sizeof q, sc->r.text[K_INPUT], sc->r.len[K_INPUT]);
+	diag("'%s': warning: more than %zu device entries: hard links to the later ones "
+	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
+}
+
+int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
+{
+	const struct archive_calls *la = sc->la;
+	struct record *r = &sc->r;
+	unsigned type = la->archive_entry_filetype(e);
+	const char *path = la->archive_entry_pathname(e), *link = la->archive_entry_hardlink(e);
+	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
+					      ? links_find(&sc->links, link) : NULL;
+	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw;
+	const devnum_container *c = container_of(la->archive_format(a), &raw);
+	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
+			   : la->archive_entry_rdev(e) != 0;
+	if (!device && !target)
+		unresolved(sc, link);
+	if (!device && !(stored && c))
+		return EXIT_OK;
+	record_next(r);
+	sc->unfit = false;
+	path = path ? path : "";
+	set_str(r, K_PATH, path);
+	set_where(sc, a);
+	if (target) {
+		set_str(r, K_LINK, link);
+		set_str(r, K_TYPE, target->block ? "block" : "char");
+		set_number(r, target->known, target->t);
+	} else {
+		struct devnum_tuple t = { 0, 0 };
+		set_str(r, K_TYPE, type_name(type));
+		if (link && device)
+			set_str(r, K_LINK, link);
+		if (c)
+			set_str(r, K_CONTAINER, devnum_container_name(c));
+		int known = number(sc, a, e, rc, c, raw, &t);
+		set_number(r, known, t);
+		if (known > 0 && raw)
+			hpux_finding(sc, t, e);
+		if (known > 0)
+			tuple_findings(sc, c, t, device, raw);
+		if (!device)
+			add(sc, "rdev-on-non-device", "a %s entry that stores a device number",
+			    type_name(type));
+		else
+			keep(sc, a, path, known, t);
+	}
+	emit(sc->j->out, r);
+	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
+}

@@ -1,0 +1,412 @@
+/* scan_walk.c - an input read as the Linux kernel reads an initramfs:
+ * archives one after another, zero padding between them, each compressed
+ * on its own or not; inside a compressed one, more archives may follow the
+ * first.  Concatenated tar archives (what `tar -i` reads) are walked the
+ * same way.  An input that holds no archive at all (an empty file, zeros,
+ * a file-system image, text) is an error that says what it is. */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "scan/layers.h"
+#include "render/output.h"
+#include "scan/probe.h"
+#include "scan/scan.h"
+#include "scan/source.h"
+
+static int layer(struct scan *sc, struct archive *a, const char *name);
+
+/* How libarchive's word bears on the input. */
+enum trouble { T_ARCHIVE, T_ENTRY, T_WARNING };
+
+static int max(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* An error of the input's (status 2), after `entries` entries of the
+ * segment or on entry number `entries`; or a warning. */
+static int trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind)
+{
+	struct where w = { 0 };
+	struct record *r = &sc->r;
+	char at[200] = "";
+	if (sc->layer)
+		snprintf(at, sizeof at, "layer %s: ", sc->layer);
+	if (sc->segment > 1)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "segment %u at byte %llu: ",
+			 sc->segment, (unsigned long long)sc->offset);
+	if (entries)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "%s %ju: ",
+			 kind == T_ARCHIVE ? "after entry" : "entry", entries);
+	record_next(r);
+	if (kind == T_WARNING) {
+		char q[400];
+		quote(q, sizeof q, r->text[K_INPUT], r->len[K_INPUT]);
+		diag("'%s': warning: %s%s", q, at, why);
+		return EXIT_OK;
+	}
+	fail(r, EXIT_TROUBLE, "%s%s", at, why);
+	report(sc->j->out, &w, r, EXIT_TROUBLE);
+	return EXIT_TROUBLE;
+}
+
+static const char *error_of(struct scan *sc, struct archive *a)
+{
+	const char *why = sc->la->archive_error_string(a);
+	if (!why)
+		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a))
+						 : "truncated or damaged (libarchive says no more)";
+	return why;
+}
+
+static bool concatenable(int format)
+{
+	int base = format & ARCHIVE_FORMAT_BASE_MASK;
+	return base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_CPIO;
+}
+
+/* What one archive's reader ended with. */
+struct ending {
+	int format;       /* libarchive's, 0 for none */
+	uintmax_t entries;
+	bool eof;         /* read to its end */
+	bool mtree_text;  /* mtree without its #mtree line: text, not an archive */
+	bool unopened;    /* libarchive knows no format of it: why says so */
+	char why[200];
+};
+
+/* Every entry of the archive that starts at src->pos; src->pos is left
+ * where it ended.  The input's status. */
+static int archive(struct scan *sc, struct source *src, struct ending *end)
+{
+	const struct archive_calls *la = sc->la;
+	struct archive *a = la->archive_read_new();
+	struct archive_entry *e;
+	struct feed f;
+	int status = EXIT_OK, rc;
+	*end = (struct ending){ 0 };
+	if (!a)
+		return trouble(sc, "memory exhausted", 0, T_ARCHIVE);
+	la->archive_read_support_format_all(a);
+	uint64_t base = src->pos;
+	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
+	rc = feed_open(&f, a, src);
+	sc->volume = f.volume;
+	sc->file = src->seekable ? src->fd : -1;
+	sc->file_base = base;
+	if (rc != ARCHIVE_OK) {
+		end->unopened = true;
+		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
+	}
+	while (rc == ARCHIVE_OK && !out_failed()) {
+		rc = la->archive_read_next_header(a, &e);
+		end->format = la->archive_format(a);
+		if (rc == ARCHIVE_EOF) {
+			end->eof = true;
+			break;
+		}
+		if (rc == ARCHIVE_FATAL) {
+			status = trouble(sc, error_of(sc, a), end->entries, T_ARCHIVE);
+			break;
+		}
+		if (!end->entries && (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE &&
+		    memcmp(f.head, "#mtree", 6) != 0) {
+			end->mtree_text = true;
+			break;
+		}
+		end->entries++, sc->seg.entries++;
+		unsigned type = la->archive_entry_filetype(e);
+		bool device = type == AE_IFCHR || type == AE_IFBLK;
+		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
+		if (rc == ARCHIVE_WARN && !(mtree && device)) /* mtree's is about device= */
+			trouble(sc, error_of(sc, a), end->entries, T_WARNING);
+		else if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY)
+			status = max(status, trouble(sc, error_of(sc, a), end->entries, T_ENTRY));
+		if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY) {
+			rc = ARCHIVE_OK;
+			continue;
+		}
+		int st = scan_entry(sc, a, e, rc);
+		rc = ARCHIVE_OK;
+		sc->seg.devices += device;
+		sc->seg.found += st != EXIT_OK;
+		status = max(status, st);
+		char name[200];
+		const char *path = la->archive_entry_pathname(e);
+		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name))
+			status = max(status, layer(sc, a, name));
+	}
+	src->pos = base + feed_consumed(a);
+	la->archive_read_free(a);
+	sc->volume = outer;
+	return status;
+}
+
+static void summary(struct scan *sc)
+{
+	const struct tally *t = &sc->seg;
+	if (sc->j->summary)
+		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
+		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
+		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
+		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
+		     t->devices == 1 ? "" : "s", t->found);
+	sc->all.entries += t->entries;
+	sc->all.devices += t->devices;
+	sc->all.found += t->found;
+	sc->seg = (struct tally){ 0 };
+}
+
+/* The archives in a decompressor's output, one after another: the input's
+ * status; *drained when the output was read to its end. */
+static int decompressed(struct scan *sc, struct archive *from, bool *drained)
+{
+	struct source out;
+	struct ending end;
+	int status = EXIT_OK, more;
+	*drained = false;
+	if (source_archive(&out, sc->la, from) < 0)
+		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+	while ((more = source_skip_zeros(&out)) > 0 && status < EXIT_TROUBLE) {
+		status = max(status, archive(sc, &out, &end));
+		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
+			sc->segment = 0;
+			break;
+		}
+		if (end.unopened)
+			status = trouble(sc, end.why, 0, T_ARCHIVE);
+		if (status >= EXIT_TROUBLE || !end.eof || !concatenable(end.format))
+			break;
+	}
+	if (more < 0)
+		status = trouble(sc, source_error(&out), sc->seg.entries, T_ARCHIVE);
+	*drained = more == 0;
+	source_free(&out);
+	return status;
+}
+
+/* A decompressor over the input from src->pos: the reader, with *name its
+ * compression; or NULL for data that is not compressed, src->pos left;
+ * or NULL with *why, libarchive's reason, for compressed data it cannot
+ * read (libarchive's xz and zstd readers fail on data after the stream
+ * when it arrives in the same block). */
+static struct archive *decompressor(struct scan *sc, struct source *src, struct feed *f,
+				    const char **name, char *why, size_t n)
+{
+	const struct archive_calls *la = sc->la;
+	struct archive *a = la->archive_read_new();
+	uint64_t base = src->pos;
+	*why = 0;
+	if (!a)
+		return NULL;
+	la->archive_read_support_filter_all(a);
+	la->archive_read_support_format_raw(a);
+	if (feed_open(f, a, src) != ARCHIVE_OK)
+		snprintf(why, n, "%s", error_of(sc, a));
+	else if (la->archive_filter_count(a) > 1)
+		return *name = la->archive_filter_name(a, 0), a;
+	la->archive_read_free(a);
+	src->pos = base;
+	return NULL;
+}
+
+/* What an input that holds no archive is, in words, into buf: a file
+ * system libblkid knows, or else `otherwise`.  src->pos is at its end
+ * when at_end. */
+static void what_it_is(struct source *src, bool at_end, const char *otherwise, char *buf,
+		       size_t n)
+{
+	char type[64];
+	int fd = src->seekable ? src->fd : -1;
+#ifdef HAVE_MEMFD_CREATE
+	const struct span *head = src->kept[0].at == 0 ? &src->kept[0] : &src->kept[1];
+	if (fd < 0 && head->at == 0 && head->len && (fd = memfd_create("head", 0)) >= 0 &&
+	    write(fd, head->p, head->len) != (ssize_t)head->len) {
+		close(fd);
+		fd = -1;
+	}
+#endif
+	if (fd >= 0 && probe_filesystem(fd, 0, type, sizeof type))
+		snprintf(buf, n, "not an archive but a file-system image (%s): "
+			 "scan does not read file-system images yet", type);
+	else if (at_end && !src->pos)
+		snprintf(buf, n, "empty: not an archive");
+	else if (at_end)
+		snprintf(buf, n, "%llu zero bytes and nothing else: not an archive "
+			 "(libarchive reads zeros as an empty tar)", (unsigned long long)src->pos);
+	else
+		snprintf(buf, n, "%s", otherwise);
+	if (fd >= 0 && fd != src->fd)
+		close(fd);
+}
+
+/* The input holds no archive: an error that says what it is; for a blob
+ * of an image, that it is no layer (a manifest, a config), said by none. */
+static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
+{
+	char what[300];
+	int more = 0;
+	if (sc->layer)
+		return sc->segment = 0, EXIT_OK;
+	if (end->mtree_text)
+		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
+			 "mtree, which begins with an #mtree line)");
+	else if (end->unopened)
+		what_it_is(src, false, end->why, what, sizeof what);
+	else if ((more = source_skip_zeros(src)) >= 0)
+		what_it_is(src, more == 0, "not an archive (libarchive reads it as an empty tar)",
+			   what, sizeof what);
+	sc->segment = 0;
+	return trouble(sc, more < 0 ? source_error(src) : what, 0, T_ARCHIVE);
+}
+
+/* Whether the first segment shows the input holds no archive. */
+static bool no_archive(const struct scan *sc, const struct ending *end)
+{
+	int base = end->format & ARCHIVE_FORMAT_BASE_MASK;
+	if (end->mtree_text)
+		return true;
+	if (sc->segment != 1)
+		return false;
+	return end->unopened || (end->eof && !end->entries &&
+				 (base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_EMPTY || !base));
+}
+
+/* One segment at src->pos: the input's status; *go_on when another may
+ * follow it. */
+static int segment(struct scan *sc, struct source *src, bool *go_on)
+{
+	struct ending end = { 0 };
+	struct feed f;
+	bool drained;
+	int status;
+	uint64_t base = src->pos;
+	const char *name;
+	char why[200];
+	const unsigned char *p;
+	if (!sc->segment && source_at(src, &p) == 0) /* libarchive calls it unrecognized */
+		return *go_on = false, not_an_archive(sc, src, &end);
+	struct archive *from = decompressor(sc, src, &f, &name, why, sizeof why);
+	sc->segment++;
+	sc->offset = base;
+	sc->compression = from ? name : "none";
+	if (*why)
+		return *go_on = false, trouble(sc, why, 0, T_ARCHIVE);
+	if (from) {
+		struct archive_entry *e;
+		if (sc->la->archive_read_next_header(from, &e) == ARCHIVE_OK)
+			status = decompressed(sc, from, &drained);
+		else
+			status = trouble(sc, error_of(sc, from), 0, T_ARCHIVE), drained = false;
+		src->pos = base + feed_consumed(from);
+		sc->la->archive_read_free(from);
+		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
+		if (sc->segment) /* else a blob of an image that is no layer */
+			summary(sc);
+		return status;
+	}
+	status = archive(sc, src, &end);
+	if (no_archive(sc, &end))
+		return *go_on = false, not_an_archive(sc, src, &end);
+	if (end.unopened)
+		return *go_on = false, trouble(sc, end.why, 0, T_ARCHIVE);
+	*go_on = end.eof && concatenable(end.format) && status < EXIT_TROUBLE;
+	summary(sc);
+	return status;
+}
+
+/* Every segment of a source, from its start: the status. */
+static int walk(struct scan *sc, struct source *src)
+{
+	int status = EXIT_OK, more = 1;
+	bool go_on = true;
+	links_init(&sc->links);
+	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
+		status = max(status, segment(sc, src, &go_on));
+	if (more < 0)
+		status = max(status, trouble(sc, source_error(src), 0, T_ARCHIVE));
+	links_free(&sc->links);
+	return status;
+}
+
+/* Where a layer's walk leaves the walk of the image it is in. */
+struct outer {
+	unsigned segment;
+	uint64_t offset;
+	const char *compression;
+	struct tally seg;
+	struct links links;
+};
+
+/* The layer `name` of an image, read from src: its devices, each record
+ * naming it; nothing when the blob is no archive. */
+static int layer_walk(struct scan *sc, struct source *src, const char *name)
+{
+	struct outer o = { sc->segment, sc->offset, sc->compression, sc->seg, sc->links };
+	sc->layer = name;
+	sc->segment = 0;
+	sc->seg = (struct tally){ 0 };
+	int status = walk(sc, src);
+	sc->layers += sc->segment > 0;
+	sc->layer = NULL;
+	sc->segment = o.segment, sc->offset = o.offset, sc->compression = o.compression;
+	sc->seg = o.seg, sc->links = o.links;
+	return status;
+}
+
+/* The layer that is the data of the entry a is at. */
+static int layer(struct scan *sc, struct archive *a, const char *name)
+{
+	struct source blob;
+	if (source_archive(&blob, sc->la, a) < 0)
+		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+	int status = layer_walk(sc, &blob, name);
+	source_free(&blob);
+	return status;
+}
+
+/* One file, as an input or as the layer `layer` of an image. */
+int scan_file(struct scan *sc, int fd, const char *layer)
+{
+	struct source src;
+	if (source_fd(&src, sc->la, fd) < 0)
+		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+	int status = layer ? layer_walk(sc, &src, layer) : walk(sc, &src);
+	source_free(&src);
+	return status;
+}
+
+int scan_error(struct scan *sc, const char *why)
+{
+	return trouble(sc, why, 0, T_ARCHIVE);
+}
+
+void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+		const char *name)
+{
+	*sc = (struct scan){ .j = j, .la = la, .compression = "none", .file = -1,
+			     .mknod = devnum_container_find("linux") };
+	record_start(&sc->r, name, strlen(name));
+}
+
+void scan_end(struct scan *sc)
+{
+	const struct tally *t = &sc->all;
+	char parts[80] = "";
+	if (sc->segment) /* a directory has layers and no segment of its own */
+		snprintf(parts, sizeof parts, "%u segment%s, ", sc->segment, sc->segment == 1 ? "" : "s");
+	if (sc->layers)
+		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u layer%s, ",
+			 sc->layers, sc->layers == 1 ? "" : "s");
+	if (sc->j->summary && *parts)
+		diag("%s: %s%ju entr%s, %ju device%s, %ju with findings", sc->r.text[K_INPUT], parts,
+		     t->entries, t->entries == 1 ? "y" : "ies", t->devices,
+		     t->devices == 1 ? "" : "s", t->found);
+}
