@@ -16,11 +16,8 @@
 #include "cli/cli.h"
 #include "render/output.h"
 
-static const struct command *const commands[] = {
-	&cmd_encode, &cmd_decode, &cmd_convert, &cmd_check, &cmd_canon,
-	&cmd_aliases, &cmd_explain, &cmd_schemes, &cmd_layout, &cmd_stat,
-	&cmd_fits, &cmd_pack, &cmd_unpack, &cmd_containers, &cmd_scan,
-};
+#define COMMAND_ENTRY(name) &cmd_##name,
+static const struct command *const commands[] = { COMMANDS(COMMAND_ENTRY) };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION, O_LIST };
@@ -202,7 +199,7 @@ static _Noreturn void list_names(const char *what, int argc, const char **argv)
 	exit_stdio();
 }
 
-static const devnum_scheme *scheme(int o, const char *name)
+static const devnum_scheme *scheme(const char *who, const char *name)
 {
 	const devnum_scheme *s = devnum_scheme_find(name);
 	char q[400], list[512];
@@ -216,7 +213,7 @@ static const devnum_scheme *scheme(int o, const char *name)
 		snprintf(list + len, sizeof list - len, "native");
 	quote(q, sizeof q, name, strlen(name));
 	usage_error("%s: unknown scheme '%s'; valid schemes: %s",
-		    o < 0 ? "layout" : option_names[o], q, list);
+		    who, q, list);
 }
 
 /* 16, 10 or 8, written exactly so: "016", "0x10" and "" are not bases. */
@@ -295,6 +292,19 @@ static void parse_options(void)
 			    poptStrerror(rc));
 }
 
+/* A command given without an option it needs: "convert needs --from and
+ * --to", naming every option of its row's needs. */
+static _Noreturn void needs_error(const struct command *c)
+{
+	char list[200];
+	size_t len = 0;
+	for (unsigned o = 0, n = 0; o < O_NOPTIONS; o++)
+		if (c->needs & OPT(o))
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+						n++ ? " and " : "", option_names[o]);
+	usage_error("%s needs %s", c->name, list);
+}
+
 /* The options `c` cannot use, or that contradict each other: usage errors
  * naming them.  --base and --pad apply where a raw value is printed. */
 static void check_options(const struct command *c, enum mode mode, uint64_t uses)
@@ -320,8 +330,8 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? given.base_name : "--pad",
 			    name, mode == JSON ? " --json, which gives raw and hex"
 					       : ", which prints no raw value here");
-	if (c == &cmd_convert && !(given.from && given.to))
-		usage_error("convert needs --from and --to");
+	if ((given.options & c->needs) != c->needs)
+		needs_error(c);
 }
 
 /* The indent of a folded row's later lines: the command's, where that
@@ -463,13 +473,15 @@ static void check_text_scheme(const struct command *c, const struct job *j)
 	}
 }
 
-/* layout's operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
-static void check_layout(const struct job *j, int argc, const char **argv)
+/* The operands of a command whose first names a scheme: [SCHEME]
+ * [VALUE], or [VALUE] after --scheme. */
+static void check_scheme_operand(const struct command *c, const struct job *j, int argc,
+				 const char **argv)
 {
 	if (!j->scheme_set && argc)
-		scheme(-1, argv[0]);
+		scheme(c->name, argv[0]);
 	if (argc > (j->scheme_set ? 1 : 2))
-		usage_error("layout takes one SCHEME and one VALUE%s",
+		usage_error("%s takes one SCHEME and one VALUE%s", c->name,
 			    j->scheme_set ? " (and --scheme names the scheme)" : "");
 }
 
@@ -534,10 +546,10 @@ int main(int argc, const char **argv)
 	check_options(c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);
-	j.scheme = scheme(O_SCHEME, given.scheme ? given.scheme : "native");
+	j.scheme = scheme(option_names[O_SCHEME], given.scheme ? given.scheme : "native");
 	j.scheme_set = given.scheme != NULL;
-	j.from = given.from ? scheme(O_FROM, given.from) : NULL;
-	j.to = given.to ? scheme(O_TO, given.to) : NULL;
+	j.from = given.from ? scheme(option_names[O_FROM], given.from) : NULL;
+	j.to = given.to ? scheme(option_names[O_TO], given.to) : NULL;
 	j.input_base = given.input_base ? base("--input-base", given.input_base) : BASE_C;
 	out.style.base = given.base ? base(given.base_name, given.base) : 16;
 	out.style.pad = given.options & OPT(O_PAD);
@@ -558,8 +570,8 @@ int main(int argc, const char **argv)
 	out.style.names = c->names;
 	out.fold = c->table && c->hang ? j.columns : 0;
 	out.hang = fold_hang(c->hang, j.columns);
-	if (c == &cmd_layout)
-		check_layout(&j, n, ops);
+	if (c->scheme_operand)
+		check_scheme_operand(c, &j, n, ops);
 	j.writer = given.writer ? writer(given.writer) : NULL;
 	j.into = into(given.into, j.writer);
 	j.into_set = given.into != NULL;

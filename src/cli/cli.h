@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/commands.h"
 #include "devnum.h"
 #include "render/emit.h"
 #include "parse/number.h"
@@ -75,6 +76,9 @@ struct command {
 	bool no_operands;      /* takes none */
 	bool names;            /* its operands and records are file names: escaped */
 	bool boxed;            /* its first operand names a container */
+	bool scheme_operand;   /* its first operand names a scheme, unless
+				  --scheme does, and one value may follow */
+	unsigned needs;        /* OPT(...) of the options it cannot go without */
 	unsigned hang;         /* table: the column a folded row continues at */
 	record_fn record;      /* one record's work, for the record loop */
 	int (*run)(const struct job *j, int argc, const char **argv); /* or all */
@@ -89,8 +93,7 @@ enum option {
 #define OPT(o) (1u << (o))
 #define OUTPUT_OPTIONS (OPT(O_JSON) | OPT(O_FORMAT) | OPT(O_ZERO))
 
-extern const struct command cmd_encode, cmd_decode, cmd_convert, cmd_canon,
-	cmd_check, cmd_aliases, cmd_explain, cmd_schemes, cmd_layout, cmd_stat,
-	cmd_containers, cmd_fits, cmd_pack, cmd_unpack, cmd_scan;
+#define DECLARE_COMMAND(name) extern const struct command cmd_##name;
+COMMANDS(DECLARE_COMMAND)
 
 #endif

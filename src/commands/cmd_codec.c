@@ -97,6 +97,7 @@ const struct command cmd_convert = {
 	"convert", "RAW...", "the same tuple from --from into --to",
 	.options = OPT(O_FROM) | OPT(O_TO) | OPT(O_STRICT) | OPT(O_INPUT_BASE) |
 		   OUTPUT_OPTIONS,
+	.needs = OPT(O_FROM) | OPT(O_TO),
 	.keys = TUPLE_KEYS | VERDICT_KEYS | KEY(K_FROM), .plain = "%r", .raw_plain = true,
 	.record = convert_record,
 };

@@ -355,5 +355,6 @@ const struct command cmd_layout = {
 		KEY(K_LO) | KEY(K_PART_HI) | KEY(K_PART_LO) | KEY(K_VALUE) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR),
+	.scheme_operand = true,
 	.run = layout_run,
 };
