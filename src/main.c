@@ -23,42 +23,31 @@ static const struct command *const commands[] = { COMMANDS(COMMAND_ENTRY) };
 enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION, O_LIST };
 
 /* As given on the command line, to name them in errors. */
-static const char *const option_names[O_NOPTIONS] = {
-	[O_SCHEME] = "--scheme", [O_FROM] = "--from", [O_TO] = "--to",
-	[O_STRICT] = "--strict", [O_LEGACY] = "--legacy", [O_JSON] = "--json",
-	[O_FORMAT] = "--format", [O_BASE] = "--base", [O_PAD] = "--pad",
-	[O_ZERO] = "--zero-terminated", [O_QUIET] = "--quiet",
-	[O_DEREF] = "--dereference", [O_INPUT_BASE] = "--input-base",
-	[O_INTO] = "--into", [O_WRITER] = "--writer", [O_SUMMARY] = "--summary",
-};
+#define OPTION_NAME(id, name, letter, value, help) [O_##id] = "--" name,
+static const char *const option_names[O_NOPTIONS] = { OPTIONS(OPTION_NAME, OPTION_NO_ID) };
 
-#define BASE_X (O_NOPTIONS + 4) /* -x, -d, -o: --base=16, 10, 8 */
-#define BASE_D (O_NOPTIONS + 5)
-#define BASE_O (O_NOPTIONS + 6)
+/* The letters that stand for an option with a value, as options.h has them. */
+#define LETTER_ROW(letter, name, id, value, help) { letter, name, O_##id, value },
+static const struct letter {
+	char letter;
+	const char *name;
+	enum option o;
+	const char *value;
+} letters[] = { OPTIONS(OPTION_NO_ID, LETTER_ROW) };
+#define NLETTERS (sizeof letters / sizeof letters[0])
+enum { O_LETTER = O_LIST + 1 }; /* letters[i]'s popt value: O_LETTER + i */
 
 /* popt returns an option's val, and 0 means "do not return": shift by one */
 #define V(o) ((o) + 1)
 
+/* The popt rows: every option of options.h, then help, usage, version
+ * and --list, which every command takes. */
+#define POPT_ROW(id, name, letter, value, help) \
+	{ name, letter, (value) ? POPT_ARG_STRING : POPT_ARG_NONE, NULL, V(O_##id), help, value },
+#define POPT_LETTER(letter, name, id, value, help) \
+	{ NULL, letter, POPT_ARG_NONE, NULL, 0, help, NULL },
 static struct poptOption table[] = {
-	{ "scheme", 's', POPT_ARG_STRING, NULL, V(O_SCHEME), "scheme of raw values (default: native)", "NAME" },
-	{ "from", 'f', POPT_ARG_STRING, NULL, V(O_FROM), "convert: scheme of the input", "NAME" },
-	{ "to", 't', POPT_ARG_STRING, NULL, V(O_TO), "convert: scheme of the output", "NAME" },
-	{ "strict", 0, POPT_ARG_NONE, NULL, V(O_STRICT), "decode, convert: a noncanonical alias is an error", NULL },
-	{ "legacy", 0, POPT_ARG_NONE, NULL, V(O_LEGACY), "canon: read values as legacy 16-bit numbers", NULL },
-	{ "input-base", 0, POPT_ARG_STRING, NULL, V(O_INPUT_BASE), "read bare digits in base 16, 10 or 8", "N" },
-	{ "json", 'j', POPT_ARG_NONE, NULL, V(O_JSON), "one JSON object per record (JSON Lines)", NULL },
-	{ "format", 0, POPT_ARG_STRING, NULL, V(O_FORMAT), "print each record by template FMT", "FMT" },
-	{ "base", 0, POPT_ARG_STRING, NULL, V(O_BASE), "base of raw output: 16, 10 or 8", "N" },
-	{ NULL, 'x', POPT_ARG_NONE, NULL, V(BASE_X), "raw output in hex (the default)", NULL },
-	{ NULL, 'd', POPT_ARG_NONE, NULL, V(BASE_D), "raw output in decimal", NULL },
-	{ NULL, 'o', POPT_ARG_NONE, NULL, V(BASE_O), "raw output in octal", NULL },
-	{ "pad", 0, POPT_ARG_NONE, NULL, V(O_PAD), "pad raw output to the scheme's full width", NULL },
-	{ "zero-terminated", 'z', POPT_ARG_NONE, NULL, V(O_ZERO), "records end in NUL, not newline", NULL },
-	{ "quiet", 'q', POPT_ARG_NONE, NULL, V(O_QUIET), "check: print nothing, only set the exit status", NULL },
-	{ "dereference", 'L', POPT_ARG_NONE, NULL, V(O_DEREF), "stat: follow symbolic links", NULL },
-	{ "into", 0, POPT_ARG_STRING, NULL, V(O_INTO), "fits, scan: only these containers; exit 1 unless all survive", "NAME,..." },
-	{ "writer", 0, POPT_ARG_STRING, NULL, V(O_WRITER), "fits: judge by this writer's observed behaviour", "NAME" },
-	{ "summary", 0, POPT_ARG_NONE, NULL, V(O_SUMMARY), "scan: counts of each archive on stderr", NULL },
+	OPTIONS(POPT_ROW, POPT_LETTER)
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
@@ -66,11 +55,21 @@ static struct poptOption table[] = {
 	POPT_TABLEEND
 };
 
+/* The popt value of each letter's row, which a macro cannot count. */
+static void number_letters(void)
+{
+	for (struct poptOption *o = table; o->longName || o->shortName; o++)
+		for (size_t i = 0; !o->val && i < NLETTERS; i++)
+			if (o->shortName == letters[i].letter)
+				o->val = V(O_LETTER + (int)i);
+}
+
 /* What the command line said, before it is checked against the command. */
 static struct given {
-	unsigned options; /* OPT(o) of each option given */
-	const char *scheme, *from, *to, *format, *base, *input_base, *into, *writer, *list;
-	const char *base_name; /* as given: --base, -x, -d or -o */
+	unsigned options;                /* OPT(o) of each option given */
+	const char *value[O_NOPTIONS];   /* the value of each, when it takes one */
+	const char *named[O_NOPTIONS];   /* as given: --base, or -x, -d, -o */
+	const char *list;                /* --list's */
 } given;
 
 static poptContext ctx; /* freed at every exit, the early ones included */
@@ -142,7 +141,7 @@ static bool applies(const struct poptOption *o, const struct command *c)
 	int v = o->val - 1;
 	if (!c || v == O_HELP || v == O_USAGE || v == O_VERSION || v == O_LIST)
 		return true;
-	if (v == O_BASE || v == O_PAD || v >= BASE_X)
+	if (v == O_BASE || v == O_PAD || v >= O_LETTER)
 		return (c->keys & KEY(K_RAW)) != 0;
 	return (c->options & OPT(v)) != 0;
 }
@@ -263,6 +262,15 @@ static const char *joined(const char *list, const char *more)
 	return both;
 }
 
+/* Whether option o takes a value: its popt row says. */
+static bool takes_value(int o)
+{
+	for (const struct poptOption *p = table; p->longName || p->shortName; p++)
+		if (p->val == V(o))
+			return p->argInfo == POPT_ARG_STRING;
+	return false;
+}
+
 static void parse_options(void)
 {
 	int rc;
@@ -272,18 +280,16 @@ static void parse_options(void)
 		case O_USAGE: poptPrintUsage(ctx, stdout, 0); exit_stdio();
 		case O_VERSION: version();
 		case O_LIST: given.list = arg(); continue;
-		case O_SCHEME: given.scheme = arg(); break;
-		case O_FROM: given.from = arg(); break;
-		case O_TO: given.to = arg(); break;
-		case O_FORMAT: given.format = arg(); break;
-		case O_INPUT_BASE: given.input_base = arg(); break;
-		case O_INTO: given.into = joined(given.into, arg()); break;
-		case O_WRITER: given.writer = arg(); break;
-		case O_BASE: given.base = arg(); given.base_name = "--base"; break;
-		case BASE_X: given.base = "16"; given.base_name = "-x"; rc = O_BASE; break;
-		case BASE_D: given.base = "10"; given.base_name = "-d"; rc = O_BASE; break;
-		case BASE_O: given.base = "8"; given.base_name = "-o"; rc = O_BASE; break;
 		default: break;
+		}
+		if (rc >= O_LETTER) { /* -x: --base=16 */
+			const struct letter *l = &letters[rc - O_LETTER];
+			given.value[l->o] = l->value;
+			given.named[l->o] = l->name;
+			rc = (int)l->o;
+		} else if (takes_value(rc)) {
+			given.value[rc] = rc == O_INTO ? joined(given.value[rc], arg()) : arg();
+			given.named[rc] = option_names[rc];
 		}
 		given.options |= OPT(rc);
 	}
@@ -327,7 +333,7 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 				     : (uses & (KEY(K_RAW) | KEY(K_CANON_RAW))) != 0;
 	unsigned raw_opts = given.options & (OPT(O_BASE) | OPT(O_PAD));
 	if (raw_opts && !raw_out)
-		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? given.base_name : "--pad",
+		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? given.named[O_BASE] : "--pad",
 			    name, mode == JSON ? " --json, which gives raw and hex"
 					       : ", which prints no raw value here");
 	if ((given.options & c->needs) != c->needs)
@@ -445,7 +451,7 @@ static const devnum_container *box(const struct command *c, int n, const char **
 	if (n == 0)
 		usage_error("%s needs a container: devnum containers lists them", c->name);
 	const devnum_container *b = container(c->name, ops[0], strlen(ops[0]));
-	if (given.scheme && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
+	if (given.value[O_SCHEME] && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
 		usage_error("--scheme does not apply to %s, which stores no raw value",
 			    devnum_container_name(b));
 	return b;
@@ -509,6 +515,7 @@ static void open_context(int argc, const char **argv)
 	char *keep[2] = { posix ? strdup(posix) : NULL, harder ? strdup(harder) : NULL };
 	unsetenv("POSIXLY_CORRECT");
 	unsetenv("POSIX_ME_HARDER");
+	number_letters();
 	ctx = poptGetContext("devnum", argc, argv, table, 0);
 	if (keep[0])
 		setenv("POSIXLY_CORRECT", keep[0], 1);
@@ -540,18 +547,18 @@ int main(int argc, const char **argv)
 		usage_error("missing command");
 	const struct command *c = command(ops[0]);
 	ops++, n--;
-	if (given.format)
-		uses = format_uses(user = compile("--format", given.format));
+	if (given.value[O_FORMAT])
+		uses = format_uses(user = compile("--format", given.value[O_FORMAT]));
 	out.mode = (given.options & OPT(O_JSON)) ? JSON : user ? TEMPLATE : PLAIN;
 	check_options(c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);
-	j.scheme = scheme(option_names[O_SCHEME], given.scheme ? given.scheme : "native");
-	j.scheme_set = given.scheme != NULL;
-	j.from = given.from ? scheme(option_names[O_FROM], given.from) : NULL;
-	j.to = given.to ? scheme(option_names[O_TO], given.to) : NULL;
-	j.input_base = given.input_base ? base("--input-base", given.input_base) : BASE_C;
-	out.style.base = given.base ? base(given.base_name, given.base) : 16;
+	j.scheme = scheme(option_names[O_SCHEME], given.value[O_SCHEME] ? given.value[O_SCHEME] : "native");
+	j.scheme_set = given.value[O_SCHEME] != NULL;
+	j.from = given.value[O_FROM] ? scheme(option_names[O_FROM], given.value[O_FROM]) : NULL;
+	j.to = given.value[O_TO] ? scheme(option_names[O_TO], given.value[O_TO]) : NULL;
+	j.input_base = given.value[O_INPUT_BASE] ? base(option_names[O_INPUT_BASE], given.value[O_INPUT_BASE]) : BASE_C;
+	out.style.base = given.value[O_BASE] ? base(given.named[O_BASE], given.value[O_BASE]) : 16;
 	out.style.pad = given.options & OPT(O_PAD);
 	j.strict = given.options & OPT(O_STRICT);
 	j.legacy = given.options & OPT(O_LEGACY);
@@ -572,9 +579,9 @@ int main(int argc, const char **argv)
 	out.hang = fold_hang(c->hang, j.columns);
 	if (c->scheme_operand)
 		check_scheme_operand(c, &j, n, ops);
-	j.writer = given.writer ? writer(given.writer) : NULL;
-	j.into = into(given.into, j.writer);
-	j.into_set = given.into != NULL;
+	j.writer = given.value[O_WRITER] ? writer(given.value[O_WRITER]) : NULL;
+	j.into = into(given.value[O_INTO], j.writer);
+	j.into_set = given.value[O_INTO] != NULL;
 	if (c->boxed)
 		j.box = box(c, n, ops), ops++, n--;
 	check_text_scheme(c, &j);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "devnum.h"
 #include "render/emit.h"
 #include "parse/number.h"
@@ -84,13 +85,6 @@ struct command {
 	int (*run)(const struct job *j, int argc, const char **argv); /* or all */
 };
 
-/* The options, as bits of command.options. */
-enum option {
-	O_SCHEME, O_FROM, O_TO, O_STRICT, O_LEGACY, O_JSON, O_FORMAT, O_BASE,
-	O_PAD, O_ZERO, O_QUIET, O_DEREF, O_INPUT_BASE, O_INTO, O_WRITER, O_SUMMARY,
-	O_NOPTIONS
-};
-#define OPT(o) (1u << (o))
 #define OUTPUT_OPTIONS (OPT(O_JSON) | OPT(O_FORMAT) | OPT(O_ZERO))
 
 #define DECLARE_COMMAND(name) extern const struct command cmd_##name;

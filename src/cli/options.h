@@ -1,0 +1,38 @@
+/* options.h - every option a command may take, one row each, in the
+ * order --help lists them: X(ID, long name, letter or 0, the name of its
+ * value or NULL, help); and L(letter, its name, ID, value, help) for a
+ * letter that stands for an option with a value (-x for --base=16).  O_ID is the
+ * option's bit in a command's .options; the popt table, --help, --list
+ * and the names in usage errors all come from these rows, and a value
+ * given lands in the same place for every option (main.c's given). */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#define OPTIONS(X, L) \
+	X(SCHEME, "scheme", 's', "NAME", "scheme of raw values (default: native)") \
+	X(FROM, "from", 'f', "NAME", "convert: scheme of the input") \
+	X(TO, "to", 't', "NAME", "convert: scheme of the output") \
+	X(STRICT, "strict", 0, NULL, "decode, convert: a noncanonical alias is an error") \
+	X(LEGACY, "legacy", 0, NULL, "canon: read values as legacy 16-bit numbers") \
+	X(INPUT_BASE, "input-base", 0, "N", "read bare digits in base 16, 10 or 8") \
+	X(JSON, "json", 'j', NULL, "one JSON object per record (JSON Lines)") \
+	X(FORMAT, "format", 0, "FMT", "print each record by template FMT") \
+	X(BASE, "base", 0, "N", "base of raw output: 16, 10 or 8") \
+	L('x', "-x", BASE, "16", "raw output in hex (the default)") \
+	L('d', "-d", BASE, "10", "raw output in decimal") \
+	L('o', "-o", BASE, "8", "raw output in octal") \
+	X(PAD, "pad", 0, NULL, "pad raw output to the scheme's full width") \
+	X(ZERO, "zero-terminated", 'z', NULL, "records end in NUL, not newline") \
+	X(QUIET, "quiet", 'q', NULL, "check: print nothing, only set the exit status") \
+	X(DEREF, "dereference", 'L', NULL, "stat: follow symbolic links") \
+	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
+	X(WRITER, "writer", 0, "NAME", "fits: judge by this writer's observed behaviour") \
+	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr")
+
+#define OPTION_ID(id, name, letter, value, help) O_##id,
+#define OPTION_NO_ID(letter, name, id, value, help)
+/* The options, as bits of command.options. */
+enum option { OPTIONS(OPTION_ID, OPTION_NO_ID) O_NOPTIONS };
+#define OPT(o) (1u << (o))
+
+#endif
