@@ -30,10 +30,9 @@ static int pack_record(const struct job *j, struct record *r)
 		return st;
 	set_tuple(r, t);
 	if (devnum_container_pack(j->box, scheme_given(j), t, &jd) != DEVNUM_OK) {
-		char why[240];
-		devnum_strreason(why, sizeof why, jd.scheme, &jd.reason);
-		return fail(r, EXIT_UNFIT, "%s cannot hold it: %s", devnum_container_name(j->box),
-			    why);
+		char why[300];
+		cannot_hold(why, sizeof why, j->box, &jd);
+		return fail(r, EXIT_UNFIT, "%s", why);
 	}
 	if (s)
 		set_num(r, K_RAW, jd.raw);
@@ -56,10 +55,7 @@ const struct command cmd_pack = {
 static int unpack_note(const struct job *j, struct record *r, const struct devnum_judgement *jd)
 {
 	const char *c = devnum_container_name(j->box);
-	const unsigned long long ma = jd->stored.major, mi = jd->stored.minor;
-	char why[160], becomes[48];
-	snprintf(becomes, sizeof becomes, "%llu:%llu", (unsigned long long)jd->becomes.major,
-		 (unsigned long long)jd->becomes.minor);
+	char why[160];
 	devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
 	switch (jd->fate) {
 	case DEVNUM_ALIASED:
@@ -67,27 +63,12 @@ static int unpack_note(const struct job *j, struct record *r, const struct devnu
 				c, r->canon_fields);
 	case DEVNUM_NO_ROOM:
 		return snprintf(r->note, sizeof r->note, "too big: %s cannot carry %llu:%llu (%s)",
-				c, ma, mi, why);
-	case DEVNUM_DAMAGED:
-		switch (devnum_container_reader(j->box)) {
-		case DEVNUM_READER_SATURATED:
-			return snprintf(r->note, sizeof r->note, "damaged: %s is what bsdtar stores "
-					"for every raw it cannot hold; the device may be another",
-					r->fields);
-		case DEVNUM_READER_ZERO_ONE:
-			return snprintf(r->note, sizeof r->note, "damaged: GNU cpio reads a zero %s "
-					"back as 0:1", devnum_container_field_names(j->box));
-		case DEVNUM_READER_ISOFS:
-			return snprintf(r->note, sizeof r->note, "damaged: the Linux kernel's isofs "
-					"reads these halves as %s, a reader of the standard's dev_t "
-					"as %llu:%llu", becomes, ma, mi);
-		default:
-			return snprintf(r->note, sizeof r->note, "damaged: %s reads %llu:%llu as "
-					"%s (%s)",
-					devnum_container_reader(j->box) == DEVNUM_READER_INITRAMFS
-					? "the Linux initramfs unpacker" : "the Linux NFS client",
-					ma, mi, becomes, why);
-		}
+				c, (unsigned long long)jd->stored.major,
+				(unsigned long long)jd->stored.minor, why);
+	case DEVNUM_DAMAGED: {
+		int n = snprintf(r->note, sizeof r->note, "damaged: ");
+		return n + damage(r->note + n, sizeof r->note - (size_t)n, j->box, jd, r->fields);
+	}
 	default:
 		return 0;
 	}

@@ -44,3 +44,37 @@ void set_judgement(struct record *r, const struct devnum_judgement *jd)
 		set_printed(r, K_BECOMES, r->becomes, sizeof r->becomes, n);
 	}
 }
+
+int cannot_hold(char *buf, size_t size, const devnum_container *c,
+		const struct devnum_judgement *jd)
+{
+	char why[240];
+	devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
+	return snprintf(buf, size, "%s cannot hold it: %s", devnum_container_name(c), why);
+}
+
+int damage(char *buf, size_t size, const devnum_container *c,
+	   const struct devnum_judgement *jd, const char *fields)
+{
+	const unsigned long long ma = jd->stored.major, mi = jd->stored.minor;
+	const unsigned long long bma = jd->becomes.major, bmi = jd->becomes.minor;
+	char why[160];
+	devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
+	switch (devnum_container_reader(c)) {
+	case DEVNUM_READER_SATURATED:
+		return snprintf(buf, size, "%s is what bsdtar stores for every raw it cannot "
+				"hold; the device may be another", fields);
+	case DEVNUM_READER_ZERO_ONE:
+		return snprintf(buf, size, "GNU cpio reads a zero %s back as 0:1",
+				devnum_container_field_names(c));
+	case DEVNUM_READER_ISOFS:
+		return snprintf(buf, size, "the Linux kernel's isofs reads these halves as "
+				"%llu:%llu, a reader of the standard's dev_t as %llu:%llu",
+				bma, bmi, ma, mi);
+	default:
+		return snprintf(buf, size, "%s reads %llu:%llu as %llu:%llu (%s)",
+				devnum_container_reader(c) == DEVNUM_READER_INITRAMFS
+				? "the Linux initramfs unpacker" : "the Linux NFS client",
+				ma, mi, bma, bmi, why);
+	}
+}

@@ -12,4 +12,13 @@ void set_fields(struct record *r, enum key k, const devnum_container *c,
  * back instead. */
 void set_judgement(struct record *r, const struct devnum_judgement *jd);
 
+/* The sentences of a judgement, said alike by every command, as snprintf
+ * writes them.  cannot_hold: "ext4 cannot hold it: major 4096 above
+ * 4095".  damage: what the container's reader makes of fields that hold
+ * another tuple (DEVNUM_DAMAGED), `fields` being their text. */
+int cannot_hold(char *buf, size_t size, const devnum_container *c,
+		const struct devnum_judgement *jd);
+int damage(char *buf, size_t size, const devnum_container *c,
+	   const struct devnum_judgement *jd, const char *fields);
+
 #endif

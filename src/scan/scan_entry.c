@@ -141,15 +141,18 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 	const devnum_scheme *s = c ? devnum_container_scheme(c, scheme_given(j)) : j->scheme;
 	struct devnum_fields fl = { 1, 1, { raw } };
 	struct devnum_judgement jd;
-	char why[200];
+	char why[300];
 	set_scheme(&sc->r, s);
 	set_num(&sc->r, K_RAW, raw);
 	devnum_status st = devnum_container_unpack(c, scheme_given(j), &fl, &jd);
 	if (c && jd.fate != DEVNUM_INVALID) {
 		*t = jd.becomes;
-		if (jd.fate == DEVNUM_DAMAGED)
-			add(sc, "saturated", "c_rdev 0777777 is what bsdtar stores for every raw it "
-			    "cannot hold: the device may be another");
+		if (jd.fate == DEVNUM_DAMAGED) {
+			char fields[FIELDS_TEXT];
+			devnum_fields_print(fields, sizeof fields, c, &fl);
+			damage(why, sizeof why, c, &jd, fields);
+			add(sc, "saturated", "%s", why);
+		}
 		else if (st == DEVNUM_ALIAS)
 			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
 		else if (raw == devnum_container_max(c, DEVNUM_RAW))
@@ -186,17 +189,17 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 {
 	const struct job *j = sc->j;
 	struct devnum_judgement jd;
-	char why[200];
+	char why[300];
 	if (c && devnum_container_pack(c, scheme_given(j), t, &jd) != DEVNUM_OK &&
-	    devnum_strreason(why, sizeof why, jd.scheme, &jd.reason) >= 0)
-		add(sc, "beyond-container", "%s cannot hold it: %s", devnum_container_name(c), why);
+	    cannot_hold(why, sizeof why, c, &jd) >= 0)
+		add(sc, "beyond-container", "%s", why);
 	for (size_t i = 0; j->into_set && i < devnum_container_count(); i++) {
 		const devnum_container *into = devnum_container_at(i);
 		if (!(j->into & UINT64_C(1) << i) ||
 		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)
 			continue;
-		devnum_strreason(why, sizeof why, jd.scheme, &jd.reason);
-		add(sc, "into", "%s cannot hold it: %s", devnum_container_name(into), why);
+		cannot_hold(why, sizeof why, into, &jd);
+		add(sc, "into", "%s", why);
 	}
 }
 
