@@ -12,7 +12,11 @@ checks that every contender prints the same bytes; then runs the contenders
 in alternation for several rounds and reports the median time, records per
 second, and each one's time relative to devnum.
 
-Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: an optional reference loop)
+Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: the reference loop, by default
+the project's own, reference.c beside this file)
+The first line names the CPU; where valgrind is installed, the filter
+commands' table gives callgrind's instruction count per record too, which
+does not depend on the machine, so that figures from two machines compare.
 Environment: BENCH_RECORDS, BENCH_ROUNDS, BENCH_ARCHIVE_ENTRIES (default
 2,000,000: a 1 GiB ustar archive, written to the temporary directory),
 BENCH_NEWC_ENTRIES (default 1,000,000, in a gzip newc archive), CC,
@@ -84,12 +88,45 @@ def race(title, data, contenders):
         print(f"  {name:<34} {m:9.3f} {N / m / 1e6:8.2f} {m / base:9.2f}x")
 
 
+def cpu_model():
+    """The CPU's name, as /proc/cpuinfo gives it, or what Python knows."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    import platform
+    return platform.processor() or platform.machine()
+
+
+def instructions(cmd, data, records):
+    """callgrind's count of instructions per record of cmd on data, or None
+    without valgrind."""
+    try:
+        with open(data, "rb") as f:
+            p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                               stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    except FileNotFoundError:
+        return None
+    for line in p.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1]) / records
+    return None
+
+
+def head(path, out, n):
+    """The first n lines of path, in out."""
+    with open(path) as f, open(out, "w") as g:
+        for _, line in zip(range(n), f):
+            g.write(line)
+    return out
+
+
 def commands(devnum, tmp, raws, pairs, limit_c):
     """Every filter command against the reference loop, one table."""
-    if not (limit_c and os.path.exists(limit_c)):
-        print("\nno reference loop (LIMIT_C): commands are not raced against it")
-        return
-    ref = build(tmp, "limit", limit_c)
+    ref = build(tmp, "reference", limit_c or os.path.join(HERE, "reference.c"))
     rows = [
         ("reference loop (decode, no checks)", [ref], raws, None),
         ("decode", [devnum, "decode", "-s", "glibc"], raws, 1.1),
@@ -111,13 +148,20 @@ def commands(devnum, tmp, raws, pairs, limit_c):
         for name, cmd, data, _ in rows:
             times[name].append(run(cmd, data)[0])
     base = statistics.median(times[rows[0][0]])
+    counted = min(N, 100000)
+    small = {raws: head(raws, os.path.join(tmp, "raw.small"), counted),
+             pairs: head(pairs, os.path.join(tmp, "tuples.small"), counted)}
+    ir = {name: instructions(cmd, small[data], counted) for name, cmd, data, _ in rows}
     print(f"\nevery command against the reference loop: {N} records, "
-          f"median of {ROUNDS} alternating rounds")
-    print(f"  {'command':<42} {'median s':>9} {'M rec/s':>8} {'vs loop':>8} {'goal':>6}")
+          f"median of {ROUNDS} alternating rounds"
+          + (f"; Ir/rec: callgrind's instructions a record, of {counted}, start-up included"
+             if ir[rows[0][0]] is not None else ""))
+    print(f"  {'command':<42} {'median s':>9} {'M rec/s':>8} {'vs loop':>8} {'Ir/rec':>7} {'goal':>6}")
     for name, _, _, goal in rows:
         m = statistics.median(times[name])
         mark = "" if goal is None else f"{goal:5.1f}x" + (" ok" if m / base <= goal else " MISSED")
-        print(f"  {name:<42} {m:9.3f} {N / m / 1e6:8.2f} {m / base:7.2f}x {mark}")
+        count = f"{ir[name]:7.0f}" if ir[name] is not None else f"{'-':>7}"
+        print(f"  {name:<42} {m:9.3f} {N / m / 1e6:8.2f} {m / base:7.2f}x {count} {mark}")
 
 
 def ustar(path, n):
@@ -291,6 +335,7 @@ def library(tmp):
 def main():
     devnum = os.path.abspath(sys.argv[1])
     limit_c = sys.argv[2] if len(sys.argv) > 2 else ""
+    print(f"CPU: {cpu_model()}")
     with tempfile.TemporaryDirectory() as tmp:
         raws, pairs = os.path.join(tmp, "raw.txt"), os.path.join(tmp, "tuples.txt")
         with open(raws, "w") as fr, open(pairs, "w") as fp:
