@@ -321,9 +321,13 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 		usage_error("%s does not apply to %s", option_names[__builtin_ctz(bad)], name);
 	if (mode == JSON && (given.options & OPT(O_FORMAT)))
 		usage_error("--json and --format contradict each other");
+	unsigned table_opts = given.options & (OPT(O_NOHEADINGS) | OPT(O_RAW));
+	if (table_opts && mode != PLAIN)
+		usage_error("%s shapes plain tables; it does not apply with %s",
+			    option_names[__builtin_ctz(table_opts)], mode == JSON ? "--json" : "--format");
 	if ((given.options & OPT(O_QUIET)) && mode != PLAIN)
 		usage_error("--quiet and %s contradict each other", mode == JSON ? "--json" : "--format");
-	if (mode == PLAIN && !c->plain && (given.options & OPT(O_ZERO)))
+	if (mode == PLAIN && !c->plain && !c->columns && (given.options & OPT(O_ZERO)))
 		usage_error("--zero-terminated does not apply to %s's drawing; "
 			    "use it with --json or --format", name);
 	for (enum key k = 0; k < K_NKEYS; k++)
@@ -371,6 +375,19 @@ static bool colour(void)
 {
 	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
 	return !(nc && *nc) && !(term && !strcmp(term, "dumb"));
+}
+
+static struct format *compile(const char *option, const char *fmt);
+
+/* The command's plain template: its own, or a table's from its columns. */
+static struct format *plain_template(const struct command *c, bool raw)
+{
+	char text[256];
+	if (!c->columns)
+		return c->plain ? compile(c->name, c->plain) : NULL;
+	if (columns_template(c->columns, c->ncolumns, raw, text, sizeof text) < 0)
+		usage_error("%s: its columns make too long a row", c->name);
+	return compile(c->name, text);
 }
 
 static struct format *compile(const char *option, const char *fmt)
@@ -572,10 +589,12 @@ int main(int argc, const char **argv)
 	out.end = j.zero ? '\0' : '\n';
 	out.user = user;
 	out.mtree = uses & KEY(K_MTREE);
-	out.plain = plain = c->plain ? compile(c->name, c->plain) : NULL;
+	out.noheadings = given.options & OPT(O_NOHEADINGS);
+	out.raw = given.options & OPT(O_RAW);
+	out.plain = plain = plain_template(c, out.raw);
 	out.trim = c->table;
 	out.style.names = c->names;
-	out.fold = c->table && c->hang ? j.columns : 0;
+	out.fold = c->table && c->hang && !out.raw ? j.columns : 0;
 	out.hang = fold_hang(c->hang, j.columns);
 	if (c->scheme_operand)
 		check_scheme_operand(c, &j, n, ops);

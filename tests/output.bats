@@ -209,3 +209,24 @@ load helper
 	assert_failure 2
 	assert_equal "$stderr" "devnum: write error: Bad file descriptor"
 }
+
+@test "tables: -n drops the heading line, --raw puts one blank between columns" {
+	run2 devnum schemes
+	assert_line --index 0 --regexp '^NAME +BITS +MAJOR +MINOR +ALIASES +ORIGIN$'
+	run2 devnum schemes -n
+	assert_success
+	[[ ${lines[0]} == legacy* ]]
+	assert_equal "${#lines[@]}" "$(devnum schemes --json | wc -l)"
+	run2 devnum schemes --raw
+	assert_line --index 0 'NAME BITS MAJOR MINOR ALIASES ORIGIN'
+	assert_line --index 1 "legacy 16 8 8 old,linux-old,8:8 Linux old_encode_dev, the 16-bit 8:8 dev_t"
+	run2 devnum explain --raw -n 8:1
+	assert_line --index 1 'legacy 16 0x801'
+	run2 devnum containers -n --raw
+	assert_line --index 0 --partial 'ustar archive devmajor,devminor POSIX.1-1988 tar'
+	run2 devnum schemes --json -n
+	assert_failure 2
+	[[ $stderr == "devnum: --noheadings shapes plain tables; it does not apply with --json"* ]]
+	run2 devnum decode --raw 0x301
+	assert_failure 2
+}

@@ -13,6 +13,7 @@
 #include "devnum.h"
 #include "render/emit.h"
 #include "parse/number.h"
+#include "render/columns.h"
 #include "render/judgement.h"
 #include "render/record.h"
 
@@ -81,11 +82,14 @@ struct command {
 				  --scheme does, and one value may follow */
 	unsigned needs;        /* OPT(...) of the options it cannot go without */
 	unsigned hang;         /* table: the column a folded row continues at */
+	const struct column *columns; /* a table's, whence its plain rows and heading */
+	size_t ncolumns;
 	record_fn record;      /* one record's work, for the record loop */
 	int (*run)(const struct job *j, int argc, const char **argv); /* or all */
 };
 
 #define OUTPUT_OPTIONS (OPT(O_JSON) | OPT(O_FORMAT) | OPT(O_ZERO))
+#define TABLE_OPTIONS (OUTPUT_OPTIONS | OPT(O_NOHEADINGS) | OPT(O_RAW))
 
 #define DECLARE_COMMAND(name) extern const struct command cmd_##name;
 COMMANDS(DECLARE_COMMAND)

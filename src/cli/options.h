@@ -27,7 +27,9 @@
 	X(DEREF, "dereference", 'L', NULL, "stat: follow symbolic links") \
 	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
 	X(WRITER, "writer", 0, "NAME", "fits: judge by this writer's observed behaviour") \
-	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr")
+	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \
+	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
+	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")
 
 #define OPTION_ID(id, name, letter, value, help) O_##id,
 #define OPTION_NO_ID(letter, name, id, value, help)

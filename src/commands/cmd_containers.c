@@ -7,7 +7,7 @@ static int containers_run(const struct job *j, int argc, const char **argv)
 {
 	struct record r;
 	(void)argc, (void)argv; /* none: main refuses operands */
-	emit_text(j->out, "NAME        KIND        FIELDS                             WHAT");
+	emit_heading(j->out, cmd_containers.columns, cmd_containers.ncolumns, false);
 	for (size_t i = 0; i < devnum_container_count(); i++) {
 		const devnum_container *c = devnum_container_at(i);
 		const devnum_scheme *s = devnum_container_scheme(c, NULL);
@@ -31,12 +31,19 @@ static int containers_run(const struct job *j, int argc, const char **argv)
 	return EXIT_OK;
 }
 
+static const struct column columns[] = {
+	{ K_CONTAINER, "NAME", NULL, 11, false, NULL },
+	{ K_KIND, "KIND", NULL, 11, false, NULL },
+	{ K_NAMES, "FIELDS", NULL, 34, false, NULL },
+	{ K_ORIGIN, "WHAT", NULL, 0, false, NULL },
+};
+
 const struct command cmd_containers = {
 	"containers", "", "list every container",
-	.options = OUTPUT_OPTIONS,
+	.options = TABLE_OPTIONS,
 	.keys = KEY(K_CONTAINER) | KEY(K_ALIASES) | KEY(K_KIND) | KEY(K_NAMES) | KEY(K_SCHEME) |
 		KEY(K_MAJOR_MAX) | KEY(K_MINOR_MAX) | KEY(K_ORIGIN) | KEY(K_NOTE),
-	.plain = "%-11C %-11k %-34{names} %{origin}",
+	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],
 	.table = true, .no_operands = true, .hang = 59,
 	.run = containers_run,
 };

@@ -102,8 +102,7 @@ static int explain_record(const struct job *j, struct record *r)
 		 ? "the tuple encoded by every scheme (refused: cannot hold it)"
 		 : "the raw value decoded by every scheme (* noncanonical)");
 	emit_folded(j->out, head, j->columns, 2);
-	emit_text(j->out, tuple ? "SCHEME     BITS  RAW                     NOTE"
-				: "SCHEME     BITS  MAJOR:MINOR             NOTE");
+	emit_heading(j->out, cmd_explain.columns, cmd_explain.ncolumns, tuple);
 	for (size_t i = 0; i < devnum_scheme_count(); i++) {
 		const devnum_scheme *s = devnum_scheme_at(i);
 		record_next(r);
@@ -119,12 +118,22 @@ static int explain_record(const struct job *j, struct record *r)
 	return EXIT_OK;
 }
 
+/* The cell is a raw value's reading, or a tuple's raw value (RAW). */
+static const struct column columns[] = {
+	{ K_SCHEME, "SCHEME", NULL, 10, false, NULL },
+	{ K_WIDTH, "BITS", NULL, 4, true, NULL },
+	{ K_CELL, "MAJOR:MINOR", "RAW", 23, false, "  " },
+	{ K_NOTE, "NOTE", NULL, 0, false, NULL },
+	{ K_ERROR, "", NULL, 0, false, "" },
+};
+
 const struct command cmd_explain = {
 	"explain", "RAW | MAJOR:MINOR...", "every scheme's reading, side by side",
-	.options = OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.options = OPT(O_INPUT_BASE) | TABLE_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL),
-	.plain = "%-10s %4w  %-23{cell} %n%e", .pairs = true, .table = true, .hang = 41,
+	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],
+	.pairs = true, .table = true, .hang = 41,
 	.record = explain_record,
 };

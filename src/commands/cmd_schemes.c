@@ -28,19 +28,28 @@ static int schemes_run(const struct job *j, int argc, const char **argv)
 	struct record r;
 	(void)argc, (void)argv; /* none: main refuses operands */
 	record_start(&r, "", 0);
-	emit_text(j->out, "NAME       BITS MAJOR MINOR ALIASES                            ORIGIN");
+	emit_heading(j->out, cmd_schemes.columns, cmd_schemes.ncolumns, false);
 	for (size_t i = 0; i < devnum_scheme_count(); i++)
 		scheme_record(j, &r, devnum_scheme_at(i));
 	return EXIT_OK;
 }
 
+static const struct column columns[] = {
+	{ K_SCHEME, "NAME", NULL, 10, false, NULL },
+	{ K_WIDTH, "BITS", NULL, 4, true, NULL },
+	{ K_MAJOR_BITS, "MAJOR", NULL, 5, true, NULL },
+	{ K_MINOR_BITS, "MINOR", NULL, 5, true, NULL },
+	{ K_ALIASES, "ALIASES", NULL, 34, false, NULL },
+	{ K_ORIGIN, "ORIGIN", NULL, 0, false, NULL },
+};
+
 const struct command cmd_schemes = {
 	"schemes", "", "list every scheme",
-	.options = OUTPUT_OPTIONS,
+	.options = TABLE_OPTIONS,
 	.keys = KEY(K_SCHEME) | KEY(K_WIDTH) | KEY(K_ALIASES) | KEY(K_MAJOR_BITS) |
 		KEY(K_MINOR_BITS) | KEY(K_MAJOR_MAX) | KEY(K_MINOR_MAX) | KEY(K_NATIVE) |
 		KEY(K_ORIGIN),
-	.plain = "%-10s %4w %5{major_bits} %5{minor_bits} %-34{aliases} %{origin}",
+	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],
 	.table = true, .no_operands = true,
 	.run = schemes_run,
 };

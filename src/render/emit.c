@@ -275,6 +275,14 @@ void emit_folded(const struct emitter *e, const char *text, unsigned columns,
 	out_char(e->end);
 }
 
+void emit_heading(const struct emitter *e, const struct column *c, size_t n, bool alt)
+{
+	char line[512];
+	if (e->mode == PLAIN && !e->noheadings &&
+	    columns_heading(c, n, alt, e->raw, line, sizeof line) >= 0)
+		emit_text(e, line);
+}
+
 void emit_text(const struct emitter *e, const char *text)
 {
 	if (e->mode != PLAIN)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "render/columns.h"
 #include "render/format.h"
 #include "render/record.h"
 
@@ -20,10 +21,14 @@ struct emitter {
 	bool mtree;                 /* --format prints %{mtree} */
 	unsigned fold, hang;        /* plain on a terminal: fold rows at `fold`
 				       columns, later lines indented by `hang` */
+	bool noheadings, raw;       /* tables: -n, --raw */
 };
 
 /* Writes one record in the emitter's mode and marks it shown. */
 void emit(const struct emitter *e, struct record *r);
+/* A table's heading line from its columns (alt: their other headings),
+ * in plain mode unless -n. */
+void emit_heading(const struct emitter *e, const struct column *c, size_t n, bool alt);
 /* A line for people, in plain mode only: a heading, or a drawing. */
 void emit_text(const struct emitter *e, const char *text);
 /* The same, folded at blanks to `columns`, later lines indented by `hang`. */

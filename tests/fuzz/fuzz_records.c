@@ -34,8 +34,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t c = (pick >> 4) % (sizeof commands / sizeof *commands);
 	if (!user)
 		user = compiled("%M:%m %r %d %x %o %s [%i]%( %n%)%%\\t");
-	if (!plain[c])
+	if (!plain[c] && commands[c]->columns) { /* a table: its template from its columns */
+		char text[256];
+		columns_template(commands[c]->columns, commands[c]->ncolumns, false, text, sizeof text);
+		plain[c] = compiled(text);
+	} else if (!plain[c]) {
 		plain[c] = compiled(commands[c]->plain);
+	}
 	struct emitter out = {
 		flags >> 3 & 1 ? JSON : flags >> 7 ? TEMPLATE : PLAIN, plain[c], user,
 		{ bases[flags & 3], flags >> 2 & 1 }, flags >> 4 & 1 ? '\0' : '\n',
