@@ -2,6 +2,10 @@
 # completion: the bash completion script, loaded into bash and asked.
 load helper
 
+# fish runs with fish_complete_path empty, so that it offers what this
+# tree's script says, not a devnum completion installed in the system or
+# in ~/.local.
+
 # complete WORDS...: what _devnum offers for the last word
 complete_words() {
 	bash -c '. "$1/completion/devnum"; shift
@@ -109,16 +113,16 @@ known_writers() {
 
 @test "fish: the completion offers commands, scheme values in every form, files for stat" {
 	command -v fish >/dev/null || skip "fish is not installed"
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum de'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum de'"
 	assert_output $'decode\tMAJOR:MINOR of each raw value in --scheme'
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum --scheme=gl'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum --scheme=gl'"
 	assert_output $'--scheme=glibc\tscheme of raw values (default: native)'
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s GL'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s GL'"
 	assert_output $'glibc\tscheme of raw values (default: native)'
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s 8:'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s 8:'"
 	assert_output $'8:8\tscheme of raw values (default: native)'
 	cd "$BATS_TEST_TMPDIR" && touch afile
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum stat af'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum stat af'"
 	assert_output afile
 }
 
@@ -134,7 +138,7 @@ known_writers() {
 		assert_equal "$(cut -d: -f1 <<<"$output" | sort)" "$(help_commands | sort)"
 	fi
 	if command -v fish >/dev/null; then
-		run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum '"
+		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum '"
 		assert_equal "$(cut -f1 <<<"$output" | sort)" "$(help_commands | sort)"
 	fi
 }
@@ -202,8 +206,8 @@ known_writers() {
 
 @test "fish: containers after pack, a list after --into" {
 	command -v fish >/dev/null || skip "fish is not installed"
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum pack cpio-o'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum pack cpio-o'"
 	assert_output cpio-odc
-	run fish -c "source '$top_srcdir/completion/devnum.fish'; complete -C'devnum fits --into=ustar,ext4'"
+	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum fits --into=ustar,ext4'"
 	assert_output $'--into=ustar,ext4\tfits, scan: only these containers; exit 1 unless all survive'
 }
