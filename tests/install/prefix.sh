@@ -4,11 +4,8 @@
 # release and install it with --prefix=$HOME/.local, then use what landed
 # there.  Run as root; it makes the user if needed.
 set -eu
-tarball=$(readlink -f "$1")
-user=devnum-ci
-id "$user" >/dev/null 2>&1 || useradd -m "$user"
-home=$(getent passwd "$user" | cut -d: -f6)
-install -o "$user" -m 644 "$tarball" "$home/devnum.tar.gz"
+. "$(dirname "$0")/ci-user.bash"
+ci_user "$1"
 runuser -u "$user" -- bash -eu -c '
 	cd && rm -rf src .local && mkdir src && tar -xzf devnum.tar.gz -C src --strip-components=1
 	cd src && ./configure -q --prefix="$HOME/.local" && make -j2 >/dev/null && make install >/dev/null

@@ -3,11 +3,8 @@
 # as a normal user (the real-writer tests under fakeroot), with no locale
 # in the environment at all.  Run as root; it makes the user if needed.
 set -eu
-tarball=$(readlink -f "$1")
-user=devnum-ci
-id "$user" >/dev/null 2>&1 || useradd -m "$user"
-home=$(getent passwd "$user" | cut -d: -f6)
-install -o "$user" -m 644 "$tarball" "$home/devnum.tar.gz"
+. "$(dirname "$0")/ci-user.bash"
+ci_user "$1"
 runuser -u "$user" -- env -u LANG -u LANGUAGE -u LC_ALL -u LC_CTYPE -u LC_MESSAGES bash -eu -c '
 	cd && rm -rf check && mkdir check && tar -xzf devnum.tar.gz -C check --strip-components=1
 	cd check && ./configure -q && make -j2 >/dev/null && make -j2 check'
