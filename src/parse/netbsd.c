@@ -131,17 +131,12 @@ int netbsd_read(const char *s, size_t n, unsigned base, struct devnum_tuple *t,
 	return -2;
 }
 
-/* Asked for every record %{mtree} prints, mostly with the same scheme:
- * the last answer is kept, as the table walk looks schemes up by name. */
+/* A walk of the table, which looks schemes up by name: output asks the
+ * scheme's view (render/view.h), which asks here once. */
 const char *netbsd_name(const devnum_scheme *s)
 {
-	static const devnum_scheme *last;
-	static const char *name;
-	if (s == last)
-		return name;
-	last = s, name = NULL;
-	for (size_t i = 0; i < NFORMATS && !name; i++)
+	for (size_t i = 0; i < NFORMATS; i++)
 		if (layout(i) == s)
-			name = formats[i].name;
-	return name;
+			return formats[i].name;
+	return NULL;
 }

@@ -7,7 +7,6 @@
 
 #include "render/digits.h"
 #include "render/emit.h"
-#include "parse/netbsd.h"
 #include "render/output.h"
 
 static void json_key(enum key k, bool first)
@@ -132,20 +131,11 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		}
 		return p + fmt_u64(p, v);
 	case T_SCHEME: { /* the name as a JSON string, kept padded for one copy */
-		static const devnum_scheme *last;
-		static char quoted[40];
-		static size_t len;
-		const devnum_scheme *s = named_scheme(r, k);
-		if (s != last) {
-			const char *name = devnum_scheme_name(s);
-			const char *end = fast_text(quoted, name, strlen(name));
-			if (!end || end - quoted > 32)
-				return NULL;
-			last = s;
-			len = (size_t)(end - quoted);
-		}
-		memcpy(p, quoted, 32);
-		return p + len;
+		const struct view *v = view_of(named_scheme(r, k));
+		if (!v->quoted_len)
+			return NULL;
+		memcpy(p, v->quoted, sizeof v->quoted);
+		return p + v->quoted_len;
 	}
 	case T_TEXT:
 	case T_NAME:
@@ -229,7 +219,7 @@ static void emit_json(const struct record *r, char end)
 static void set_mtree(struct record *r)
 {
 	const uint64_t need = KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR);
-	const char *name = (r->have & need) == need ? netbsd_name(r->scheme) : NULL;
+	const char *name = (r->have & need) == need ? view_of(r->scheme)->netbsd : NULL;
 	if (!name)
 		return;
 	int n = snprintf(r->mtree, sizeof r->mtree, "%s,%llu,%llu", name,

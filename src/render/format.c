@@ -296,22 +296,13 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 		out_based(v, st->base, st->pad && s ? digits_for(devnum_scheme_width(s), st->base) : 0);
 }
 
-/* A scheme's name: names are short, so one fixed-size copy from a padded
- * buffer, refilled only when the scheme changes. */
+/* A scheme's name: one fixed-size copy from its view's padded name. */
 static inline void put_scheme(const devnum_scheme *s)
 {
-	static const devnum_scheme *last;
-	static char name[32];
-	static size_t len;
-	if (s != last) {
-		last = s;
-		len = strlen(devnum_scheme_name(s));
-		len = len < sizeof name ? len : sizeof name;
-		memcpy(name, devnum_scheme_name(s), len);
-	}
-	char *p = out_reserve(sizeof name);
-	memcpy(p, name, sizeof name);
-	out_commit(p + len);
+	const struct view *v = view_of(s);
+	char *p = out_reserve(sizeof v->name);
+	memcpy(p, v->name, sizeof v->name);
+	out_commit(p + v->len);
 }
 
 static inline void put_field(const struct record *r, const struct op *o,

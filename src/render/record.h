@@ -13,6 +13,7 @@
 
 #include "devnum.h"
 #include "parse/number.h"
+#include "render/view.h"
 
 /* Exit statuses, as cmp and grep: the highest of all records wins. */
 enum { EXIT_OK = 0, EXIT_UNFIT = 1, EXIT_TROUBLE = 2 };
@@ -88,17 +89,10 @@ extern const struct key_info keys[K_NKEYS];
 
 #define KEY(k) (UINT64_C(1) << (k))
 
-/* A scheme never packed, whose raw form is the text M:m (tuple).  Asked
- * for every record: the last answer is kept, to spare a library call. */
+/* A scheme never packed, whose raw form is the text M:m (tuple). */
 static inline bool unpacked(const devnum_scheme *s)
 {
-	static const devnum_scheme *last;
-	static bool text;
-	if (s != last) {
-		last = s;
-		text = devnum_scheme_flags(s) & DEVNUM_TEXT;
-	}
-	return text;
+	return view_of(s)->text;
 }
 
 enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */

@@ -32,6 +32,8 @@ struct scan {
 	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
 	const devnum_container *mknod; /* Linux's dev_t, which every device is judged by */
+	int format;                  /* the last entry's libarchive format, or -1 */
+	const devnum_container *container; /* format's container, or NULL */
 };
 
 /* The record of one entry, when it is a device, a hard link to one, or

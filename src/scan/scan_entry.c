@@ -36,17 +36,16 @@ static const devnum_container *find_container(int format)
 	}
 }
 
-/* The same, the last answer kept: an archive's entries share a format. */
-static const devnum_container *container_of(int format, bool *raw)
+/* The same, the last answer kept in the scan: an archive's entries share
+ * a format. */
+static const devnum_container *container_of(struct scan *sc, int format, bool *raw)
 {
-	static int last = -1;
-	static const devnum_container *c;
 	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
 	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
 	       format == ARCHIVE_FORMAT_CPIO_PWB;
-	if (format != last)
-		c = find_container(format), last = format;
-	return c;
+	if (format != sc->format)
+		sc->container = find_container(format), sc->format = format;
+	return sc->container;
 }
 
 /* Why a format's device entries have no number, or NULL where libarchive
@@ -402,7 +401,7 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
 					      ? links_find(&sc->links, link) : NULL;
 	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw;
-	const devnum_container *c = container_of(la->archive_format(a), &raw);
+	const devnum_container *c = container_of(sc, la->archive_format(a), &raw);
 	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
 			   : la->archive_entry_rdev(e) != 0;
 	if (!device && !target)

@@ -391,7 +391,7 @@ int scan_error(struct scan *sc, const char *why)
 void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
 		const char *name)
 {
-	*sc = (struct scan){ .j = j, .la = la, .compression = "none", .file = -1,
+	*sc = (struct scan){ .j = j, .la = la, .compression = "none", .file = -1, .format = -1,
 			     .mknod = devnum_container_find("linux") };
 	record_start(&sc->r, name, strlen(name));
 }

@@ -1,0 +1,77 @@
+/* view.c - each scheme's view, built once. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/netbsd.h"
+#include "render/view.h"
+
+struct views views;
+
+static size_t slot_of(const devnum_scheme *s, unsigned shift)
+{
+	return ((uintptr_t)s >> shift) % VIEW_SLOTS;
+}
+
+/* The smallest shift under which no two schemes share a slot. */
+static bool pick_shift(void)
+{
+	for (unsigned shift = 0; shift < 24; shift++) {
+		bool used[VIEW_SLOTS] = { false }, clash = false;
+		for (size_t i = 0; i < views.n && !clash; i++) {
+			size_t k = slot_of(views.view[i].scheme, shift);
+			clash = used[k];
+			used[k] = true;
+		}
+		if (!clash) {
+			views.shift = shift;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void fill(struct view *v, const devnum_scheme *s)
+{
+	const char *name = devnum_scheme_name(s);
+	size_t n = strnlen(name, sizeof v->name);
+	v->scheme = s;
+	v->text = devnum_scheme_flags(s) & DEVNUM_TEXT;
+	v->len = (uint8_t)n;
+	memcpy(v->name, name, n);
+	v->netbsd = netbsd_name(s);
+	v->quoted_len = 0;
+	if (n + 2 > sizeof v->quoted)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)name[i] < 0x20 || (unsigned char)name[i] >= 0x80 ||
+		    name[i] == '"' || name[i] == '\\')
+			return;
+	v->quoted[0] = '"';
+	memcpy(v->quoted + 1, name, n);
+	v->quoted[n + 1] = '"';
+	v->quoted_len = (uint8_t)(n + 2);
+}
+
+void views_build(void)
+{
+	views.n = devnum_scheme_count();
+	if (views.n > VIEWS_MAX)
+		abort();
+	for (size_t i = 0; i < views.n; i++)
+		fill(&views.view[i], devnum_scheme_at(i));
+	views.hashed = pick_shift();
+	for (size_t i = 0; views.hashed && i < views.n; i++)
+		views.slot[slot_of(views.view[i].scheme, views.shift)] = (uint8_t)i;
+	views.built = true;
+}
+
+/* Where no shift separates the handles: a walk. */
+const struct view *view_search(const devnum_scheme *s)
+{
+	for (size_t i = 0; i < views.n; i++)
+		if (views.view[i].scheme == s)
+			return &views.view[i];
+	abort(); /* not a handle from the library */
+}
