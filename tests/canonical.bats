@@ -213,7 +213,7 @@ load helper
 	run2 devnum explain --json 0x10b300
 	assert_success
 	assert_equal "${#lines[@]}" 19
-	run jq -rs '(map(.kind) | unique | .[]), (.[] | select(.scheme == "glibc") | "\(.major):\(.minor)"), (.[] | select(.scheme == "legacy") | .error)' <<<"$output"
+	run jq -rs '(map(.form) | unique | .[]), (.[] | select(.scheme == "glibc") | "\(.major):\(.minor)"), (.[] | select(.scheme == "legacy") | .error)' <<<"$output"
 	assert_output $'raw\n179:256\n0x10b300 is wider than 16 bits, out of range for legacy (at most 0xffff); unchecked, it reads as 4275:0'
 }
 

@@ -121,7 +121,7 @@ on_tty() {
 	assert_line --index 0 "legacy 8"
 	run2 devnum stat --format='%t %M:%m%( (%D)%)' /dev/null
 	assert_output "char $(stat -c '%Hr:%Lr' /dev/null) (null)"
-	run2 devnum layout --format='%k %{hi}:%{lo}' legacy
+	run2 devnum layout --format='%{owner} %{hi}:%{lo}' legacy
 	assert_output $'major 15:8\nminor 7:0'
 	# a field the command does not have is a usage error, not an empty cell
 	run2 devnum encode --format=%D 3:1

@@ -107,7 +107,7 @@ static int explain_record(const struct job *j, struct record *r)
 		const devnum_scheme *s = devnum_scheme_at(i);
 		record_next(r);
 		set_scheme(r, s);
-		set_str(r, K_KIND, tuple ? "tuple" : "raw");
+		set_str(r, K_FORM, tuple ? "tuple" : "raw");
 		set_num(r, K_WIDTH, devnum_scheme_width(s));
 		if (tuple)
 			encode_cell(r, s, t, cell, sizeof cell);
@@ -130,7 +130,7 @@ static const struct column columns[] = {
 const struct command cmd_explain = {
 	"explain", "RAW | MAJOR:MINOR...", "every scheme's reading, side by side",
 	.options = OPT(O_INPUT_BASE) | TABLE_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_MAJOR) |
+	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_FORM) | KEY(K_WIDTH) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL),
 	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],

@@ -234,14 +234,13 @@ static void header(const struct job *j, const devnum_scheme *s, unsigned cols)
 	emit_folded(j->out, devnum_scheme_origin(s), cols, 2);
 }
 
-/* The decode of raw as a record: K_KIND "decode"; the exit status. */
+/* The decode of raw as a record, with no K_OWNER; the exit status. */
 static int decode_record(struct record *r, const devnum_scheme *s, uint64_t raw)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
 	record_next(r);
 	set_scheme(r, s);
-	set_str(r, K_KIND, "decode");
 	set_num(r, K_RAW, raw);
 	devnum_status v = decode_why(s, raw, &t, &why);
 	if (v == DEVNUM_REFUSED) {
@@ -301,7 +300,7 @@ static void field_records(const struct job *j, struct record *r, const devnum_sc
 			r->have = 0; /* no value: no input either */
 		set_scheme(r, s);
 		set_num(r, K_WIDTH, devnum_scheme_width(s));
-		set_str(r, K_KIND, owners[g[i].own]);
+		set_str(r, K_OWNER, owners[g[i].own]);
 		set_num(r, K_HI, g[i].hi);
 		set_num(r, K_LO, g[i].lo);
 		if (g[i].own <= OWN_MINOR) {
@@ -351,7 +350,7 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 const struct command cmd_layout = {
 	"layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
-	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_KIND) | KEY(K_WIDTH) | KEY(K_HI) |
+	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_OWNER) | KEY(K_WIDTH) | KEY(K_HI) |
 		KEY(K_LO) | KEY(K_PART_HI) | KEY(K_PART_LO) | KEY(K_VALUE) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR),

@@ -131,11 +131,11 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		}
 		return p + fmt_u64(p, v);
 	case T_SCHEME: { /* the name as a JSON string, kept padded for one copy */
-		const struct view *v = view_of(named_scheme(r, k));
-		if (!v->quoted_len)
+		const struct view *sv = view_of(named_scheme(r, k));
+		if (!sv->quoted_len)
 			return NULL;
-		memcpy(p, v->quoted, sizeof v->quoted);
-		return p + v->quoted_len;
+		memcpy(p, sv->quoted, sizeof sv->quoted);
+		return p + sv->quoted_len;
 	}
 	case T_TEXT:
 	case T_NAME:

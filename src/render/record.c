@@ -24,6 +24,8 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_CONTAINER, "container", 'C', T_TEXT),
 	K(K_WRITER, "writer", 'W', T_TEXT),
 	K(K_KIND, "kind", 'k', T_TEXT),
+	K(K_FORM, "form", 0, T_TEXT),
+	K(K_OWNER, "owner", 0, T_TEXT),
 	K(K_TYPE, "type", 't', T_TEXT),
 	K(K_FIELD, "field", 0, T_TEXT),
 	K(K_WIDTH, "width", 'w', T_WIDTH),

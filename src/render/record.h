@@ -31,7 +31,9 @@ enum key {
 	K_LAYER,       /* text: scan: the container image layer, by its digest */
 	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
 	K_WRITER,      /* text: fits --writer: the writer judged */
-	K_KIND,        /* text: explain: raw or tuple; layout: a field's owner */
+	K_KIND,        /* text: containers: archive, file system or protocol */
+	K_FORM,        /* text: explain: the input read as a raw value or a tuple */
+	K_OWNER,       /* text: layout: what a field's bits hold */
 	K_TYPE,        /* text: stat, scan: char, block, or another file type;
 			  a tuple given as udev writes it, c8:1 or b8:1 */
 	K_FIELD,       /* text: stat: st_rdev or st_dev */
@@ -86,6 +88,7 @@ struct key_info {
 	bool json;        /* in JSON objects */
 };
 extern const struct key_info keys[K_NKEYS];
+_Static_assert(K_NKEYS <= 64, "a record's keys are bits of a uint64_t");
 
 #define KEY(k) (UINT64_C(1) << (k))
 
