@@ -481,13 +481,13 @@ static void check_text_scheme(const struct command *c, const struct job *j)
 	const char *name = devnum_scheme_name(j->scheme);
 	if (!j->scheme_set || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
 		return;
-	if (c == &cmd_scan)
-		usage_error("--scheme=%s has no raw form; scan's --scheme names the layout of "
-			    "raw fields (cpio odc and bin)", name);
+	if (c->raw_fields)
+		usage_error("--scheme=%s has no raw form; %s's --scheme names %s", name, c->name,
+			    c->raw_fields);
 	if (j->box && (devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
 		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
 			    devnum_container_name(j->box));
-	for (size_t i = 0; c == &cmd_fits && i < devnum_container_count(); i++) {
+	for (size_t i = 0; j->into && i < devnum_container_count(); i++) {
 		const devnum_container *b = devnum_container_at(i);
 		if ((j->into & UINT64_C(1) << i) && (devnum_container_flags(b) & DEVNUM_HOST_SCHEME) &&
 		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), b)))

@@ -81,6 +81,8 @@ struct command {
 	bool scheme_operand;   /* its first operand names a scheme, unless
 				  --scheme does, and one value may follow */
 	unsigned needs;        /* OPT(...) of the options it cannot go without */
+	const char *raw_fields; /* what its --scheme names, when only the layout
+				   of raw fields: --scheme=tuple is refused */
 	unsigned hang;         /* table: the column a folded row continues at */
 	const struct column *columns; /* a table's, whence its plain rows and heading */
 	size_t ncolumns;

@@ -63,5 +63,6 @@ const struct command cmd_scan = {
 		KEY(K_NOTE) | KEY(K_ERROR),
 	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)%( [%{findings}] %n%)",
 	.names = true,
+	.raw_fields = "the layout of raw fields (cpio odc and bin)",
 	.run = scan_run,
 };
