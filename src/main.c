@@ -487,7 +487,7 @@ static void check_text_scheme(const struct command *c, const struct job *j)
 	if (j->box && (devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
 		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
 			    devnum_container_name(j->box));
-	for (size_t i = 0; j->into && i < devnum_container_count(); i++) {
+	for (size_t i = 0; (c->options & OPT(O_INTO)) && i < devnum_container_count(); i++) {
 		const devnum_container *b = devnum_container_at(i);
 		if ((j->into & UINT64_C(1) << i) && (devnum_container_flags(b) & DEVNUM_HOST_SCHEME) &&
 		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), b)))

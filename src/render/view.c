@@ -54,22 +54,24 @@ static void fill(struct view *v, const devnum_scheme *s)
 	v->quoted_len = (uint8_t)(n + 2);
 }
 
-void views_build(void)
+static void build(void)
 {
 	views.n = devnum_scheme_count();
 	if (views.n > VIEWS_MAX)
 		abort();
 	for (size_t i = 0; i < views.n; i++)
 		fill(&views.view[i], devnum_scheme_at(i));
-	views.hashed = pick_shift();
-	for (size_t i = 0; views.hashed && i < views.n; i++)
-		views.slot[slot_of(views.view[i].scheme, views.shift)] = (uint8_t)i;
-	views.built = true;
+	if (!pick_shift())
+		return;
+	for (size_t i = 0; i < views.n; i++)
+		views.slot[slot_of(views.view[i].scheme, views.shift)] = &views.view[i];
+	views.hashed = true;
 }
 
-/* Where no shift separates the handles: a walk. */
 const struct view *view_search(const devnum_scheme *s)
 {
+	if (!views.n)
+		build();
 	for (size_t i = 0; i < views.n; i++)
 		if (views.view[i].scheme == s)
 			return &views.view[i];

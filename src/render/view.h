@@ -24,27 +24,26 @@ struct view {
  * that no two schemes share a slot.  Read-only once built. */
 enum { VIEW_SLOTS = 256, VIEWS_MAX = 64 };
 struct views {
-	bool built, hashed; /* hashed: a collision-free shift was found */
+	bool hashed; /* built, and a collision-free shift was found */
 	unsigned shift;
-	uint8_t slot[VIEW_SLOTS]; /* index into view[] */
+	const struct view *slot[VIEW_SLOTS];
 	struct view view[VIEWS_MAX];
 	size_t n;
 };
 extern struct views views;
 
-/* Builds the views; the library having more than VIEWS_MAX schemes is a
- * program error, and aborts (tests/unit/test_view.c keeps it from landing). */
-void views_build(void);
+/* s's view before the views are built, or where no shift separates the
+ * handles: builds them once and walks them.  The library having more than
+ * VIEWS_MAX schemes is a program error, and aborts (tests/unit/test_view.c
+ * keeps it from landing). */
 const struct view *view_search(const devnum_scheme *s);
 
 /* s's view.  s is a handle from the library. */
 static inline const struct view *view_of(const devnum_scheme *s)
 {
-	if (__builtin_expect(!views.built, 0))
-		views_build();
 	if (__builtin_expect(!views.hashed, 0))
 		return view_search(s);
-	return &views.view[views.slot[((uintptr_t)s >> views.shift) % VIEW_SLOTS]];
+	return views.slot[((uintptr_t)s >> views.shift) % VIEW_SLOTS];
 }
 
 #endif
