@@ -76,20 +76,6 @@ static void json_value(const struct record *r, enum key k)
 #define JSON_ROOM 4096
 #define TEXT_FAST 256
 
-static char literal[K_NKEYS][32]; /* ,"key": and room to copy 24 from +1 */
-static uint8_t literal_len[K_NKEYS];
-
-static void make_literals(void)
-{
-	for (int k = 0; k < K_NKEYS; k++) {
-		literal[k][0] = ',';
-		literal[k][1] = '"';
-		memcpy(literal[k] + 2, keys[k].name, keys[k].len);
-		memcpy(literal[k] + 2 + keys[k].len, "\":", 2);
-		literal_len[k] = (uint8_t)(keys[k].len + 4);
-	}
-}
-
 static char *fast_text(char *p, const char *s, size_t n)
 {
 	if (n > TEXT_FAST)
@@ -169,16 +155,14 @@ static void make_plan(const struct record *r)
 static bool emit_json_fast(const struct record *r, char end)
 {
 	char *p = out_reserve(JSON_ROOM);
-	if (!literal_len[0])
-		make_literals();
 	if (r->have != plan.have || r->scheme != plan.scheme || r->from != plan.from)
 		make_plan(r);
 	*p++ = '{';
 	for (unsigned i = 0; i < plan.n; i++) {
 		enum key k = plan.key[i];
 		unsigned first = i == 0; /* the first key has no comma */
-		memcpy(p, literal[k] + first, 24);
-		p += literal_len[k] - first;
+		memcpy(p, keys[k].literal + first, 24);
+		p += keys[k].len + 4 - first;
 		if (!(p = fast_value(p, r, k)))
 			return false;
 	}

@@ -7,7 +7,8 @@
 
 #include "render/record.h"
 
-#define K(key, name, letter, type) [key] = { name, sizeof(name) - 1, letter, type, true }
+#define K(key, name, letter, type)                                                        \
+	[key] = { name, sizeof(name) - 1, letter, type, true, ",\"" name "\":" }
 #define PEOPLE(key, name) [key] = { name, sizeof(name) - 1, 0, T_TEXT, false }
 
 const struct key_info keys[K_NKEYS] = {
