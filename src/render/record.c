@@ -29,6 +29,7 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_OWNER, "owner", 0, T_TEXT),
 	K(K_TYPE, "type", 't', T_TEXT),
 	K(K_FIELD, "field", 0, T_TEXT),
+	K(K_INODE, "inode", 'I', T_NUM),
 	K(K_WIDTH, "width", 'w', T_WIDTH),
 	K(K_HI, "hi", 0, T_NUM),
 	K(K_LO, "lo", 0, T_NUM),

@@ -42,6 +42,21 @@ struct scan {
  * exit status, EXIT_UNFIT for a fault found. */
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
 
+/* A device inode of a file-system image, as its reader found it. */
+struct inode_entry {
+	const char *path;           /* a name that links to it, or <inode N> */
+	const char *format;         /* the file system, as libblkid names it */
+	bool block;                 /* a block device, else a character one */
+	uint64_t ino;               /* its inode number */
+	const devnum_container *c;  /* the container its fields are */
+	struct devnum_fields fields; /* as stored */
+	const char *note;           /* what another reader makes of it, or NULL */
+};
+
+/* The record of a device inode, with its findings; the exit status,
+ * EXIT_UNFIT for a fault found. */
+int scan_inode(struct scan *sc, const struct inode_entry *e);
+
 /* scan_walk.c: a scan of the input `name`, begun and ended (--summary's
  * totals); every segment of the file fd, as the input or as an image's
  * layer (layer names it; a blob that is no archive is passed over); an

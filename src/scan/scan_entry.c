@@ -132,9 +132,11 @@ static void linux_findings(struct scan *sc, const devnum_container *c, struct de
 		    (ull)k.becomes.major, (ull)k.becomes.minor);
 }
 
-/* The tuple as the container's reader gets it from a stored raw value. */
+/* The tuple as the container's reader gets it from a stored raw value;
+ * nodev: an all-ones value is NODEV to it (an archive's, not a file
+ * system's: squashfs's kernel reader takes 0xffffffff for 4095:1048575). */
 static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t raw,
-			  struct devnum_tuple *t)
+			  bool nodev, struct devnum_tuple *t)
 {
 	const struct job *j = sc->j;
 	const devnum_scheme *s = c ? devnum_container_scheme(c, scheme_given(j)) : j->scheme;
@@ -154,7 +156,7 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 		}
 		else if (st == DEVNUM_ALIAS)
 			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
-		else if (raw == devnum_container_max(c, DEVNUM_RAW))
+		else if (nodev && raw == devnum_container_max(c, DEVNUM_RAW))
 			add(sc, "nodev", "an all-ones %s is NODEV, \"no device\", not a device number",
 			    devnum_container_field_names(c));
 		return 0;
@@ -337,7 +339,7 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 		}
 	}
 	if (raw)
-		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), t) == 0 ? 1 : -1;
+		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), true, t) == 0 ? 1 : -1;
 	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
 				    (uint64_t)la->archive_entry_rdevminor(e) };
 	if (t->major == INT64_MAX || t->minor == INT64_MAX) { /* where libarchive stops */
@@ -390,6 +392,49 @@ static void unresolved(struct scan *sc, const char *link)
 	quote(q, sizeof q, sc->r.text[K_INPUT], sc->r.len[K_INPUT]);
 	diag("'%s': warning: more than %zu device entries: hard links to the later ones "
 	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
+}
+
+/* The tuple a file system's reader gets from a tuple container's fields,
+ * and whether they are the ones it writes. */
+static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct inode_entry *e)
+{
+	struct devnum_judgement jd;
+	if (devnum_container_unpack(e->c, NULL, &e->fields, &jd) == DEVNUM_ALIAS) {
+		char canon[FIELDS_TEXT];
+		devnum_fields_print(canon, sizeof canon, e->c, &jd.fields);
+		add(sc, "alias", "noncanonical: %s writes %s for %llu:%llu", devnum_container_name(e->c),
+		    canon, (ull)jd.becomes.major, (ull)jd.becomes.minor);
+	}
+	return jd.becomes;
+}
+
+int scan_inode(struct scan *sc, const struct inode_entry *e)
+{
+	struct record *r = &sc->r;
+	struct devnum_tuple t;
+	record_next(r);
+	sc->unfit = false;
+	set_str(r, K_PATH, e->path);
+	set_str(r, K_FORMAT, e->format);
+	set_num(r, K_SEGMENT, 1);
+	set_num(r, K_OFFSET, 0);
+	set_str(r, K_COMPRESSION, "none");
+	set_str(r, K_TYPE, e->block ? "block" : "char");
+	set_num(r, K_INODE, e->ino);
+	set_str(r, K_CONTAINER, devnum_container_name(e->c));
+	set_fields(r, K_FIELDS, e->c, &e->fields);
+	int known = 1;
+	if (devnum_container_flags(e->c) & DEVNUM_STORES_RAW)
+		known = read_raw_entry(sc, e->c, e->fields.value[0], false, &t) == 0 ? 1 : -1;
+	else
+		t = read_tuple_fields(sc, e);
+	set_number(r, known, t);
+	if (known > 0)
+		tuple_findings(sc, e->c, t, true, false);
+	if (e->note)
+		tell(sc, "unsquashfs", "%s", e->note);
+	emit(sc->j->out, r);
+	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }
 
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)

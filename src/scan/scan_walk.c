@@ -16,6 +16,7 @@
 
 #include "scan/layers.h"
 #include "render/output.h"
+#include "scan/image.h"
 #include "scan/probe.h"
 #include "scan/scan.h"
 #include "scan/source.h"
@@ -164,12 +165,16 @@ static void summary(struct scan *sc)
 	sc->seg = (struct tally){ 0 };
 }
 
+static bool image_type(struct source *src, char *type, size_t n);
+static int image(struct scan *sc, struct source *src, const char *type);
+
 /* The archives in a decompressor's output, one after another: the input's
  * status; *drained when the output was read to its end. */
 static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 {
 	struct source out;
 	struct ending end;
+	char type[64];
 	int status = EXIT_OK, more;
 	*drained = false;
 	if (source_archive(&out, sc->la, from) < 0)
@@ -178,6 +183,10 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 		status = max(status, archive(sc, &out, &end));
 		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
+			break;
+		}
+		if (end.unopened && !sc->seg.entries && image_type(&out, type, sizeof type)) {
+			status = image(sc, &out, type);
 			break;
 		}
 		if (end.unopened)
@@ -217,44 +226,113 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 	return NULL;
 }
 
-/* What an input that holds no archive is, in words, into buf: a file
- * system libblkid knows, or else `otherwise`.  src->pos is at its end
- * when at_end. */
-static void what_it_is(struct source *src, bool at_end, const char *otherwise, char *buf,
-		       size_t n)
+/* What scan says of a file-system image it has no reader for: the tool
+ * that lists its devices, or the way there. */
+static const char *other_image(const char *type)
 {
-	char type[64];
+	if (!strcmp(type, "xfs"))
+		return "mount it read-only (mount -o loop,ro) and run devnum stat on its device "
+		       "files, or read an inode with xfs_db -r -c 'inode N' -c print";
+	if (!strcmp(type, "btrfs"))
+		return "list it with btrfs restore --dry-run, or mount it read-only and run "
+		       "devnum stat on its device files";
+	return "mount it read-only (mount -o loop,ro) and run devnum stat on its device files";
+}
+
+/* The command that decompresses `compression` to standard output. */
+static const char *decompress_command(const char *compression)
+{
+	static const char *const known[] = { "gzip", "xz", "zstd", "bzip2", "lz4", "lzma", "lzip" };
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (!strcmp(compression, known[i]))
+			return known[i];
+	return NULL;
+}
+
+/* The file-system image libblkid finds at the start of src, its type in
+ * type; false for none. */
+static bool image_type(struct source *src, char *type, size_t n)
+{
 	int fd = src->seekable ? src->fd : -1;
+	bool found;
 #ifdef HAVE_MEMFD_CREATE
-	const struct span *head = src->kept[0].at == 0 ? &src->kept[0] : &src->kept[1];
+	const struct span *head = src->kept[0].at == 0 && src->kept[0].len ? &src->kept[0]
+									 : &src->kept[1];
 	if (fd < 0 && head->at == 0 && head->len && (fd = memfd_create("head", 0)) >= 0 &&
 	    write(fd, head->p, head->len) != (ssize_t)head->len) {
 		close(fd);
 		fd = -1;
 	}
 #endif
-	if (fd >= 0 && probe_filesystem(fd, 0, type, sizeof type))
-		snprintf(buf, n, "not an archive but a file-system image (%s): "
-			 "scan does not read file-system images yet", type);
-	else if (at_end && !src->pos)
+	found = fd >= 0 && probe_filesystem(fd, 0, type, n);
+	if (fd >= 0 && fd != src->fd)
+		close(fd);
+	return found;
+}
+
+/* The reader of an image of `type`, when scan has one. */
+static int (*image_reader(const char *type))(struct scan *, int, const char *)
+{
+	if (!strcmp(type, "ext2") || !strcmp(type, "ext3") || !strcmp(type, "ext4"))
+		return scan_ext;
+	if (!strcmp(type, "squashfs"))
+		return scan_squashfs;
+	return NULL;
+}
+
+/* An image of `type` in src: read by its reader from the file, or an
+ * error that says why it cannot be and what would make it readable. */
+static int image(struct scan *sc, struct source *src, const char *type)
+{
+	char why[400];
+	int (*reader)(struct scan *, int, const char *) = image_reader(type);
+	const char *tool = decompress_command(sc->compression);
+	const char *lib = reader == scan_ext ? "libext2fs" : "libsquashfs";
+	if (!reader)
+		snprintf(why, sizeof why, "not an archive but a %s file-system image, which scan "
+			 "does not read (it reads ext2, ext3, ext4 and squashfs): %s", type,
+			 other_image(type));
+	else if (strcmp(sc->compression, "none") != 0)
+		snprintf(why, sizeof why, "%s image compressed with %s: %s reads an image only "
+			 "from a file it can seek in; decompress it first (%s%s > IMAGE) and scan "
+			 "IMAGE", type, sc->compression, lib, tool ? tool : "the decompressor",
+			 tool ? " -dc INPUT" : "");
+	else if (!src->seekable)
+		snprintf(why, sizeof why, "%s image on a pipe: %s reads an image only from a file "
+			 "it can seek in; write it to a file and scan that", type, lib);
+	else {
+		int status = reader(sc, src->fd, type);
+		summary(sc);
+		return status;
+	}
+	return trouble(sc, why, 0, T_ARCHIVE);
+}
+
+/* What an input that holds no archive is, in words, into buf: `otherwise`
+ * (a file-system image is read by image() first).  src->pos is at its end
+ * when at_end. */
+static void what_it_is(struct source *src, bool at_end, const char *otherwise, char *buf,
+		       size_t n)
+{
+	if (at_end && !src->pos)
 		snprintf(buf, n, "empty: not an archive");
 	else if (at_end)
 		snprintf(buf, n, "%llu zero bytes and nothing else: not an archive "
 			 "(libarchive reads zeros as an empty tar)", (unsigned long long)src->pos);
 	else
 		snprintf(buf, n, "%s", otherwise);
-	if (fd >= 0 && fd != src->fd)
-		close(fd);
 }
 
 /* The input holds no archive: an error that says what it is; for a blob
  * of an image, that it is no layer (a manifest, a config), said by none. */
 static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
 {
-	char what[300];
+	char what[300], type[64];
 	int more = 0;
 	if (sc->layer)
 		return sc->segment = 0, EXIT_OK;
+	if (!end->mtree_text && image_type(src, type, sizeof type))
+		return image(sc, src, type);
 	if (end->mtree_text)
 		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
 			 "mtree, which begins with an #mtree line)");

@@ -1,0 +1,261 @@
+/* image_squashfs.c - the device inodes of a squashfs image, read with
+ * libsquashfs: every name that links to one, by a walk of the directories
+ * from the root (squashfs has no inode in use without a name).  The field
+ * is the 32-bit rdev as stored; the tuple is what Linux's fs/squashfs
+ * reads from it (new_decode_dev: the library's squashfs container). */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "render/output.h"
+#include "scan/image.h"
+#include "scan/inode_set.h"
+#include "scan/sqfs_calls.h"
+
+enum { DEPTH_MAX = 256 }; /* as image_ext.c's */
+
+struct walk {
+	struct scan *sc;
+	const struct sqfs_calls *q;
+	sqfs_dir_reader_t *rd;
+	const devnum_container *c;
+	struct inode_set dirs;
+	char path[4096];
+	size_t len;
+	unsigned depth;
+	int status;
+};
+
+/* The subdirectories met in a listing, entered once the listing is read:
+ * libsquashfs's reader holds one directory at a time. */
+struct subs {
+	struct sub {
+		sqfs_inode_generic_t *inode;
+		char *name;
+	} *v;
+	size_t n, cap;
+};
+
+/* Adds a subdirectory, its inode now the list's: 0, or -1 out of memory. */
+static int push(struct subs *s, sqfs_inode_generic_t *in, const char *name, size_t n)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct sub *v = realloc(s->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		s->v = v, s->cap = cap;
+	}
+	s->v[s->n].inode = in;
+	s->v[s->n++].name = strndup(name, n);
+	return 0;
+}
+
+static int max(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static const char *sqfs_error(int e)
+{
+	static const char *const words[] = {
+		"an error", "out of memory", "an input/output error", "a decompression error",
+		"an internal error", "corrupted", "an unsupported feature", "a number that overflows",
+		"out of bounds", "bad superblock magic", "bad superblock version",
+		"bad superblock block size", "not a directory", "no such entry", "a link loop",
+		"not a file", "an invalid argument", "out of sequence",
+	};
+	return e < 0 && -e < (int)(sizeof words / sizeof words[0]) ? words[-e] : words[0];
+}
+
+/* A fault of the image's at `what` (libsquashfs's error e, or none for
+ * 0): an error record, and the walk goes on. */
+static void fault(struct walk *w, const char *what, int e)
+{
+	char why[4400];
+	snprintf(why, sizeof why, "%s%s%s", what, e ? ": " : "", e ? sqfs_error(e) : "");
+	w->status = max(w->status, scan_error(w->sc, why));
+}
+
+/* What unsquashfs -lls lists for raw, where it is not the tuple: it
+ * prints (int)raw >> 8 and raw & 0xff, the 8:8 reading, the first
+ * negative from bit 31 up (0xffffffff is -1,255). */
+static const char *lls(char *buf, size_t n, uint32_t raw)
+{
+	struct devnum_fields f = { 1, 1, { raw } };
+	struct devnum_judgement jd;
+	long long hi = ((long long)(raw > INT32_MAX ? (long long)raw - 0x100000000LL : raw) -
+			(raw & 0xff)) / 256;
+	devnum_container_unpack(devnum_container_find("squashfs"), NULL, &f, &jd);
+	if (hi >= 0 && jd.becomes.major == (uint64_t)hi && jd.becomes.minor == (raw & 0xff))
+		return NULL;
+	snprintf(buf, n, "unsquashfs -lls lists it as %lld,%u", hi, raw & 0xff);
+	return buf;
+}
+
+static void device(struct walk *w, const sqfs_inode_generic_t *in)
+{
+	char note[80];
+	bool ext = in->base.type == SQFS_INODE_EXT_BDEV || in->base.type == SQFS_INODE_EXT_CDEV;
+	uint32_t raw = ext ? in->data.dev_ext.devno : in->data.dev.devno;
+	struct inode_entry e = { w->path, "squashfs",
+				 in->base.type == SQFS_INODE_BDEV || in->base.type == SQFS_INODE_EXT_BDEV,
+				 in->base.inode_number, w->c, { 1, 1, { raw } },
+				 lls(note, sizeof note, raw) };
+	w->sc->seg.devices++;
+	int st = scan_inode(w->sc, &e);
+	w->sc->seg.found += st != EXIT_OK;
+	w->status = max(w->status, st);
+}
+
+static bool is_device(const sqfs_inode_generic_t *in)
+{
+	int t = in->base.type;
+	return t == SQFS_INODE_BDEV || t == SQFS_INODE_CDEV || t == SQFS_INODE_EXT_BDEV ||
+	       t == SQFS_INODE_EXT_CDEV;
+}
+
+static bool is_dir(const sqfs_inode_generic_t *in)
+{
+	return in->base.type == SQFS_INODE_DIR || in->base.type == SQFS_INODE_EXT_DIR;
+}
+
+/* w->path + "/" + the n bytes of name, or false when it is too long. */
+static bool enter(struct walk *w, const char *name, size_t n)
+{
+	if (w->len + 1 + n >= sizeof w->path) {
+		char what[4200];
+		snprintf(what, sizeof what, "a name in %s: the path is longer than %zu bytes",
+			 w->len ? w->path : "/", sizeof w->path - 1);
+		fault(w, what, 0);
+		return false;
+	}
+	w->path[w->len] = '/';
+	memcpy(w->path + w->len + 1, name, n);
+	w->path[w->len += 1 + n] = 0;
+	return true;
+}
+
+static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
+
+/* The listing of the directory open in the reader: its devices listed,
+ * its subdirectories into subs. */
+static int listing(struct walk *w, struct subs *subs)
+{
+	sqfs_dir_entry_t *ent;
+	sqfs_inode_generic_t *in;
+	size_t base = w->len;
+	int e = 0;
+	while (!out_failed() && (e = w->q->sqfs_dir_reader_read(w->rd, &ent)) == 0) {
+		w->sc->seg.entries++;
+		if (!enter(w, (const char *)ent->name, (size_t)ent->size + 1)) {
+			w->q->sqfs_free(ent);
+			continue;
+		}
+		if ((e = w->q->sqfs_dir_reader_get_inode(w->rd, &in)) != 0)
+			fault(w, w->path, e);
+		else if (is_device(in))
+			device(w, in);
+		if (!e && is_dir(in) && push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
+			w->q->sqfs_free(in), w->q->sqfs_free(ent);
+			return SQFS_ERROR_ALLOC;
+		}
+		if (!e && !is_dir(in))
+			w->q->sqfs_free(in);
+		w->q->sqfs_free(ent);
+		w->path[w->len = base] = 0;
+	}
+	return e < 0 ? e : 0;
+}
+
+/* The directory at w->path: its listing, then each subdirectory; one
+ * entered before (a loop) is said, not entered again. */
+static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
+{
+	char what[4200];
+	struct subs subs = { 0 };
+	size_t base = w->len;
+	int fresh = inode_set_add(&w->dirs, dir->base.inode_number), e;
+	snprintf(what, sizeof what, "directory %s (inode %u)", w->len ? w->path : "/",
+		 dir->base.inode_number);
+	if (fresh <= 0 || w->depth >= DEPTH_MAX) {
+		strncat(what, fresh < 0 ? ": out of memory" : !fresh ? ": entered before: a directory loop"
+				: ": deeper than 256 directories", sizeof what - strlen(what) - 1);
+		return fault(w, what, 0);
+	}
+	if ((e = w->q->sqfs_dir_reader_open_dir(w->rd, dir, 0)) != 0 || (e = listing(w, &subs)))
+		fault(w, what, e);
+	w->depth++;
+	for (size_t i = 0; i < subs.n; i++) {
+		struct sub *s = &subs.v[i];
+		if (s->name && !out_failed() && enter(w, s->name, strlen(s->name)))
+			walk_dir(w, s->inode);
+		w->path[w->len = base] = 0;
+		w->q->sqfs_free(s->inode);
+		free(s->name);
+	}
+	w->depth--;
+	free(subs.v);
+}
+
+/* Opens the image for the walk: 0, or an error's status. */
+static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compressor_t **cmp)
+{
+	char name[64], err[300];
+	sqfs_super_t super;
+	sqfs_compressor_config_t cfg;
+	off_t size = lseek(fd, 0, SEEK_END);
+	int e;
+	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+	if (!(*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)))
+		return scan_error(w->sc, "squashfs image: cannot be opened");
+	if ((e = w->q->sqfs_super_read(&super, *file)) != 0) {
+		snprintf(err, sizeof err, "squashfs image: superblock: %s", sqfs_error(e));
+		return scan_error(w->sc, err);
+	}
+	if (size >= 0 && super.bytes_used > (sqfs_u64)size) {
+		snprintf(err, sizeof err, "squashfs image truncated: its superblock says it takes "
+			 "%llu bytes, the file holds %lld", (unsigned long long)super.bytes_used,
+			 (long long)size);
+		return scan_error(w->sc, err);
+	}
+	if ((e = w->q->sqfs_compressor_config_init(&cfg, super.compression_id, super.block_size,
+						   SQFS_COMP_FLAG_UNCOMPRESS)) != 0 ||
+	    (e = w->q->sqfs_compressor_create(&cfg, cmp)) != 0) {
+		snprintf(err, sizeof err, "squashfs image: its compressor (%u): %s",
+			 (unsigned)super.compression_id, sqfs_error(e));
+		return scan_error(w->sc, err);
+	}
+	if (!(w->rd = w->q->sqfs_dir_reader_create(&super, *cmp, *file, 0)))
+		return scan_error(w->sc, "squashfs image: out of memory");
+	return 0;
+}
+
+int scan_squashfs(struct scan *sc, int fd, const char *format)
+{
+	char err[300];
+	struct walk w = { .sc = sc, .c = devnum_container_find("squashfs") };
+	sqfs_file_t *file = NULL;
+	sqfs_compressor_t *cmp = NULL;
+	sqfs_inode_generic_t *root;
+	int status;
+	(void)format;
+	if (!(w.q = sqfs_calls(err, sizeof err)))
+		return scan_error(sc, err);
+	if (!(status = open_image(&w, fd, &file, &cmp))) {
+		int e;
+		if ((e = w.q->sqfs_dir_reader_get_root_inode(w.rd, &root)) != 0)
+			fault(&w, "the root directory", e);
+		else
+			walk_dir(&w, root), w.q->sqfs_free(root);
+		status = w.status;
+	}
+	sqfs_destroy(w.rd);
+	sqfs_destroy(cmp);
+	sqfs_destroy(file);
+	inode_set_free(&w.dirs);
+	return status;
+}

@@ -1,0 +1,229 @@
+#!/usr/bin/env bats
+# fsimages: scan of ext2, ext3, ext4 and squashfs images against the real
+# writers (mke2fs -d, debugfs, mksquashfs, gensquashfs) and their own
+# readers: every stored field is checked against debugfs's inode_dump and
+# stat, unsquashfs -lls and sqfs2tar, never against devnum's own output.
+# needs: mknod (as a normal user, make check runs this file under fakeroot)
+load helper
+
+setup() {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
+}
+
+# The tree of device nodes every image is made from: the 8:8 and 12:20
+# boundaries, a hard link, a whiteout, a subdirectory.
+tree() {
+	mkdir -p root/dev/a root/etc
+	echo x >root/etc/file
+	mknod root/dev/null c 1 3
+	mknod root/dev/sda1 b 8 1
+	mknod root/dev/b255 b 255 255
+	mknod root/dev/a/big c 300 70000
+	mknod root/dev/a/max c 4095 1048575
+	mknod root/dev/a/m256 b 8 256
+	mknod root/dev/a/w c 0 0
+	ln root/dev/null root/dev/a/null2
+}
+
+# slots IMG PATH: i_block[0] and i_block[1], from the little-endian bytes
+# debugfs's inode_dump -b prints
+slots() {
+	debugfs -R "inode_dump -b $2" "$1" 2>/dev/null | awk 'NR == 1 {
+		printf "0x%s%s%s%s 0x%s%s%s%s\n", substr($3,3,2), substr($3,1,2), substr($2,3,2),
+		substr($2,1,2), substr($5,3,2), substr($5,1,2), substr($4,3,2), substr($4,1,2) }'
+}
+
+# kernel IMG PATH: inode, type and tuple as debugfs's stat reads them
+kernel() {
+	debugfs -R "stat $2" "$1" 2>/dev/null | awk '
+		/^Inode:/ { ino = $2; type = ($4 == "character") ? "char" : "block" }
+		/Device major\/minor number:/ { split($0, a, "number: "); split(a[2], t, "[: ]");
+			printf "%s %s %d:%d\n", ino, type, t[1], t[2] }'
+}
+
+# check IMG: every record of devnum scan IMG against debugfs, field by field
+check_ext() {
+	local path type ino fields tuple n=0
+	while read -r path type ino f0 f1 tuple; do
+		assert_equal "$f0 $f1" "$(slots "$1" "$path")"
+		assert_equal "$ino $type $tuple" "$(kernel "$1" "$path")"
+		n=$((n + 1))
+	done < <(devnum scan --format='%p %t %I %F %M:%m' "$1")
+	assert_equal "$n" "$(find root \( -type b -o -type c \) | wc -l)"
+}
+
+@test "scan ext2, ext3, ext4 from mke2fs -d: every device name, both slots and the tuple as debugfs reads them" {
+	need mke2fs e2fsprogs
+	tree
+	for t in ext2 ext3 ext4; do
+		mke2fs -q -F -t $t -d root img.$t 8M
+		check_ext img.$t
+		run2 devnum scan img.$t
+		assert_success
+		assert_equal "$stderr" ""
+		# by hand: new_encode_dev(300, 70000) = 0x70 | 0x12c << 8 | 0x11100 << 12
+		assert_line "img.$t: /dev/a/big: char 300:70000 (inode $(kernel img.$t /dev/a/big | cut -d' ' -f1), fields 0x00000000 0x11112c70)"
+		assert_line --partial "img.$t: /dev/sda1: block 8:1 (inode"
+		assert_line --partial "fields 0x00000801 0x00000000)"
+		assert_line --regexp "^img.$t: /dev/a/w: char 0:0 .*\[whiteout\]"
+	done
+	run2 devnum scan --json img.ext3
+	run jq -sc 'map(select(.path == "/dev/null" or .path == "/dev/a/null2") | .inode) | unique | length' <<<"$output"
+	assert_output 1
+	run jq -rs '.[0] | [.format, .container, .segment, .offset, .compression] | @tsv' <<<"$(devnum scan --json img.ext2)"
+	assert_output $'ext2\text4\t1\t0\tnone'
+}
+
+@test "scan: debugfs mknod's silent truncation is what is stored, and fits --writer=debugfs says so" {
+	need debugfs e2fsprogs
+	mkdir -p root/dev
+	mke2fs -q -F -t ext4 -d root img 8M
+	printf '%s\n' 'cd /dev' 'mknod big c 4096 1' 'mknod m256 b 8 256' >cmds
+	debugfs -w -f cmds img >/dev/null 2>&1
+	run2 devnum scan --format='%p %F %M:%m' img
+	assert_output "/dev/big $(slots img /dev/big) 0:1
+/dev/m256 $(slots img /dev/m256) 8:256"
+	assert_equal "$(kernel img /dev/big | cut -d' ' -f3) $(kernel img /dev/m256 | cut -d' ' -f3)" "0:1 8:256"
+	run2 devnum fits --into=ext4 --writer=debugfs 4096:1
+	assert_output --partial "truncated major 4096 above 4095 -> 0:1"
+}
+
+@test "scan: aliases set with debugfs sif are found, though e2fsck does not flag them" {
+	need debugfs e2fsprogs
+	tree
+	mke2fs -q -F -t ext4 -d root img 8M
+	printf '%s\n' 'sif /dev/null block[0] 0x10103' 'sif /dev/sda1 block[0] 0' \
+		'sif /dev/sda1 block[1] 0x801' >cmds
+	debugfs -w -f cmds img >/dev/null 2>&1
+	run e2fsck -fn img
+	assert_success
+	check_ext img
+	run2 devnum scan img
+	assert_failure 1
+	assert_line "img: /dev/null: char 1:3 (inode $(kernel img /dev/null | cut -d' ' -f1), fields 0x00010103 0x00000000) [alias] noncanonical: ext4 writes 0x00000103 0x00000000 for 1:3"
+	assert_line --regexp "^img: /dev/sda1: block 8:1 \(inode [0-9]+, fields 0x00000000 0x00000801\) \[alias\] noncanonical: ext4 writes 0x00000801 0x00000000 for 8:1$"
+}
+
+@test "scan: a device inode in use with no name is listed as <inode N>" {
+	need debugfs e2fsprogs
+	tree
+	mke2fs -q -F -t ext4 -d root img 8M
+	ino=$(kernel img /dev/sda1 | cut -d' ' -f1)
+	debugfs -w -R "unlink /dev/sda1" img >/dev/null 2>&1
+	run2 devnum scan img
+	assert_success
+	refute_line --partial "/dev/sda1"
+	assert_line "img: <inode $ino>: block 8:1 (inode $ino, fields 0x00000801 0x00000000)"
+}
+
+@test "scan hostile ext4: a directory loop, a lying superblock, an inode table past the end, truncation" {
+	need debugfs e2fsprogs
+	tree
+	mke2fs -q -F -t ext4 -d root img 8M
+	cp img loop && debugfs -w -R "link /dev /dev/a/loop" loop >/dev/null 2>&1
+	run2 devnum scan loop
+	assert_failure 2
+	assert_equal "$(grep -c ': char \|: block ' <<<"$output")" 8
+	assert_equal "$stderr" "devnum: 'loop': directory /dev/a/loop (inode $(debugfs -R 'stat /dev' img 2>/dev/null | awk '/^Inode:/ {print $2}')): entered before: a directory loop"
+	cp img lie && debugfs -w -R "ssv inodes_count 4000000000" lie >/dev/null 2>&1
+	cp img table && debugfs -w -R "set_bg 0 inode_table 9999999" table >/dev/null 2>&1
+	head -c 300000 img >short
+	for f in lie table short; do
+		run2 /usr/bin/time -f '%M' devnum scan $f
+		assert_failure 2
+		[[ "${stderr_lines[-1]}" =~ ^[0-9]+$ ]] && [ "${stderr_lines[-1]}" -lt 65536 ]
+		grep -q "^devnum: '$f': " <<<"$stderr"
+	done
+	run2 devnum scan lie
+	assert_equal "$stderr" "devnum: 'lie': ext4 image: The ext2 superblock is corrupt"
+}
+
+@test "scan: a compressed image or one on a pipe is refused with the command that makes it readable" {
+	need mke2fs e2fsprogs
+	mkdir -p root
+	mke2fs -q -F -t ext4 -d root img 8M
+	gzip -k img
+	run2 devnum scan img.gz
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img.gz': ext4 image compressed with gzip: libext2fs reads an image only from a file it can seek in; decompress it first (gzip -dc INPUT > IMAGE) and scan IMAGE"
+	run2 bash -c 'cat img | devnum scan'
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '-': ext4 image on a pipe: libext2fs reads an image only from a file it can seek in; write it to a file and scan that"
+	run2 bash -c 'devnum scan <img'
+	assert_success
+}
+
+@test "scan: a file system it has no reader for names the way to its devices" {
+	need mkfs.minix util-linux
+	head -c 1048576 /dev/zero >img
+	mkfs.minix img >/dev/null
+	run2 devnum scan img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img': not an archive but a minix file-system image, which scan does not read (it reads ext2, ext3, ext4 and squashfs): mount it read-only (mount -o loop,ro) and run devnum stat on its device files"
+}
+
+# check_sqfs IMG: every record against sqfs2tar's tuples and unsquashfs
+# -lls's pairs, which are (int)raw >> 8 and raw & 0xff
+check_sqfs() {
+	local path type ino raw tuple signed n=0
+	declare -A tar ll
+	sqfs2tar "$1" 2>/dev/null | tar -tvf - >listing
+	while read -r mode owner dev rest; do
+		tar[/${rest##* }]=${dev/,/:}
+	done < <(grep '^[bc]' listing)
+	# a second name of an inode is a hard link entry, "NAME link to FIRST"
+	while read -r name target; do
+		tar[/$name]=${tar[/$target]}
+	done < <(sed -n 's/^h.* \([^ ]*\) link to \(.*\)$/\1 \2/p' listing)
+	while read -r p pair; do
+		ll[$p]=$pair
+	done < <(unsquashfs -lls "$1" 2>/dev/null |
+		 sed -n 's/^[bc][^ ]* [^ ]* *\(-\{0,1\}[0-9]*\), *\([0-9]*\) .* squashfs-root\(.*\)$/\3 \1,\2/p')
+	while read -r path type ino raw tuple; do
+		assert_equal "$tuple" "${tar[$path]}"
+		signed=$((raw >= 1 << 31 ? raw - (1 << 32) : raw)) # unsquashfs shifts an int
+		assert_equal "$((signed >> 8)),$((raw & 0xff))" "${ll[$path]}"
+		n=$((n + 1))
+	done < <(devnum scan --format='%p %t %I %F %M:%m' "$1")
+	assert_equal "$n" "${#tar[@]}"
+}
+
+@test "scan squashfs from mksquashfs and gensquashfs: rdev as stored, sqfs2tar's tuple, unsquashfs -lls's pair" {
+	need mksquashfs squashfs-tools
+	need gensquashfs squashfs-tools-ng
+	tree
+	mksquashfs root m.sqfs -noappend -quiet >/dev/null
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/null 0644 0 0 c 1 3' 'nod /dev/m256 0644 0 0 b 8 256' \
+		'nod /dev/big 0644 0 0 c 300 70000' >pack
+	gensquashfs -F pack -c xz -q g.sqfs
+	check_sqfs m.sqfs
+	check_sqfs g.sqfs
+	run2 devnum scan g.sqfs
+	assert_success
+	# by hand: new_encode_dev(8, 256) = 0x800 | 0x100 << 12
+	assert_line --regexp "^g.sqfs: /dev/m256: block 8:256 \(inode [0-9]+, fields 0x00100800\) \[unsquashfs\] unsquashfs -lls lists it as 4104,0$"
+	assert_line --regexp "^g.sqfs: /dev/null: char 1:3 \(inode [0-9]+, fields 0x00000103\)$"
+	run2 devnum scan --json m.sqfs
+	run jq -r 'select(.path == "/dev/a/big") | [.format, .container, .scheme, .hex] | @tsv' <<<"$output"
+	assert_output $'squashfs\tsquashfs\tlinux32\t0x11112c70'
+}
+
+@test "scan hostile squashfs: truncated, and a superblock that lies about its size" {
+	need mksquashfs squashfs-tools
+	tree
+	head -c 300000 /dev/urandom >root/etc/noise
+	mksquashfs root m.sqfs -noappend -quiet >/dev/null
+	head -c 100000 m.sqfs >short
+	run2 devnum scan short
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'short': squashfs image truncated: its superblock says it takes $(($(od -An -t u8 -j 40 -N 8 m.sqfs))) bytes, the file holds 100000"
+	cp m.sqfs big && printf '\377\377\377\377' | dd of=big bs=1 seek=12 conv=notrunc 2>/dev/null
+	run2 /usr/bin/time -f '%M' devnum scan big
+	assert_failure 2
+	[ "${stderr_lines[-1]}" -lt 65536 ]
+}

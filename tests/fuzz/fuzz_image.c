@@ -1,0 +1,48 @@
+/* fuzz_image.c - one file-system image reader on the input, as a file it
+ * can seek in: built as fuzz_ext (READER scan_ext, libext2fs) and as
+ * fuzz_squashfs (READER scan_squashfs, libsquashfs).  The first byte
+ * picks the output mode; records go to /dev/null. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "render/output.h"
+#include "scan/image.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int null_fd = -1;
+	static struct format *plain, *user;
+	char err[64];
+	struct scan sc;
+	if (size < 1)
+		return 0;
+	uint8_t pick = data[0];
+	data++, size--;
+	if (!plain) {
+		plain = format_compile(cmd_scan.plain, err, sizeof err);
+		user = format_compile("%i %p %t %I %F %M:%m %r %{findings} %n", err, sizeof err);
+	}
+	struct emitter out = { pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,
+			       { 16, false, true }, '\n', false, false, 0, 0 };
+	struct job j = { .scheme = devnum_scheme_native(), .out = &out,
+			 .into = UINT64_C(1) << (pick % devnum_container_count()),
+			 .into_set = pick >> 6 & 1 };
+	if (null_fd < 0)
+		null_fd = open("/dev/null", O_WRONLY);
+	int in = memfd_create("image", 0);
+	if (in < 0 || write(in, data, size) != (ssize_t)size) {
+		if (in >= 0)
+			close(in);
+		return 0;
+	}
+	dup2(null_fd, 1);
+	scan_start(&sc, &j, NULL, "image");
+	READER(&sc, in, READER_FORMAT);
+	close(in);
+	out_flush();
+	return 0;
+}
