@@ -227,3 +227,20 @@ check_sqfs() {
 	assert_failure 2
 	[ "${stderr_lines[-1]}" -lt 65536 ]
 }
+
+@test "scan: an image inside an archive is not opened, and a warning says it is there" {
+	need mke2fs e2fsprogs
+	need mksquashfs squashfs-tools
+	mkdir -p in d
+	truncate -s 8M in/rootfs.ext4 && mke2fs -q -t ext3 in/rootfs.ext4
+	mksquashfs d in/base.sqfs -noappend -quiet >/dev/null
+	head -c 8192 /dev/zero >in/zeros
+	printf '%s\n' '#mtree' './sda1 type=block device=native,8,1' >m
+	tar -cf in.tar -C in rootfs.ext4 base.sqfs zeros
+	bsdtar -rf in.tar @m
+	run2 devnum scan in.tar
+	assert_success
+	assert_output "in.tar: ./sda1: block 8:1"
+	assert_equal "$stderr" "devnum: 'in.tar': warning: entry 1: rootfs.ext4: ext3 image, not opened: extract it and scan it
+devnum: 'in.tar': warning: entry 2: base.sqfs: squashfs image, not opened: extract it and scan it"
+}

@@ -13,4 +13,9 @@ int scan_ext(struct scan *sc, int fd, const char *format);
 /* squashfs, with libsquashfs. */
 int scan_squashfs(struct scan *sc, int fd, const char *format);
 
+/* The image the first n bytes of a file begin, as libblkid names it
+ * (ext2, ext3, ext4, squashfs), or NULL; n of IMAGE_MAGIC_BYTES tells. */
+enum { IMAGE_MAGIC_BYTES = 1124 };
+const char *image_magic(const unsigned char *p, size_t n);
+
 #endif

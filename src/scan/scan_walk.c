@@ -83,6 +83,27 @@ struct ending {
 	char why[200];
 };
 
+/* A regular file of an archive that is an image scan could read: said in
+ * a warning, not opened. */
+static void inner_image(struct scan *sc, struct archive *a, struct archive_entry *e,
+			const char *path, uintmax_t entry)
+{
+	unsigned char head[IMAGE_MAGIC_BYTES];
+	size_t n = 0;
+	la_ssize_t got = 1;
+	const char *type;
+	char q[300], why[500];
+	if (sc->la->archive_entry_size_is_set(e) && sc->la->archive_entry_size(e) < 4096)
+		return; /* smaller than any image */
+	while (n < sizeof head && (got = sc->la->archive_read_data(a, head + n, sizeof head - n)) > 0)
+		n += (size_t)got;
+	if (got < 0 || !(type = image_magic(head, n)))
+		return;
+	quote(q, sizeof q, path, strlen(path));
+	snprintf(why, sizeof why, "%s: %s image, not opened: extract it and scan it", q, type);
+	trouble(sc, why, entry, T_WARNING);
+}
+
 /* Every entry of the archive that starts at src->pos; src->pos is left
  * where it ended.  The input's status. */
 static int archive(struct scan *sc, struct source *src, struct ending *end)
@@ -143,6 +164,8 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		const char *path = la->archive_entry_pathname(e);
 		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name))
 			status = max(status, layer(sc, a, name));
+		else if (type == AE_IFREG && path && !mtree) /* mtree's data is the disk's */
+			inner_image(sc, a, e, path, end->entries);
 	}
 	src->pos = base + feed_consumed(a);
 	la->archive_read_free(a);
