@@ -2,7 +2,8 @@
 """make bench: every filter command against the reference loop; decode and
 encode against what a user would otherwise reach for; devnum scan against
 bsdtar -tvf on a large ustar archive of device entries and on a gzip newc
-one, and against gzip -dc alone; the one-shot latency of
+one, and against gzip -dc alone; devnum scan of an ext4 image of device
+inodes against debugfs and cat, with its peak memory; the one-shot latency of
 devnum encode 3 1 against a static makedev program; and the library per
 call against hand-written expressions (libbench.c): side by side, one run.
 
@@ -19,10 +20,11 @@ commands' table gives callgrind's instruction count per record too, which
 does not depend on the machine, so that figures from two machines compare.
 Environment: BENCH_RECORDS, BENCH_ROUNDS, BENCH_ARCHIVE_ENTRIES (default
 2,000,000: a 1 GiB ustar archive, written to the temporary directory),
-BENCH_NEWC_ENTRIES (default 1,000,000, in a gzip newc archive), CC,
+BENCH_NEWC_ENTRIES (default 1,000,000, in a gzip newc archive),
+BENCH_IMAGE_INODES (default 100,000, in an ext4 image), CC,
 and LIB_CFLAGS and LIB_LIBS to build libbench.c against the library.
 """
-import gzip, hashlib, os, random, statistics, subprocess, sys, tempfile, time
+import gzip, hashlib, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
 N = int(os.environ.get("BENCH_RECORDS", "2000000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
@@ -291,6 +293,66 @@ def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar"
               f"the time of {floors[0][0]} alone")
 
 
+def ext4_image(tmp, n):
+    """An ext4 image of n device inodes in /d, made by mke2fs -d from nodes
+    made with mknod(2) (under fakeroot when not root): mostly 8:8 tuples,
+    some in i_block[1]."""
+    root, img = os.path.join(tmp, f"root{n}"), os.path.join(tmp, f"img{n}.ext4")
+    make = ("import os,stat,random,subprocess,sys\n"
+            "root,img,n=sys.argv[1],sys.argv[2],int(sys.argv[3]); r=random.Random(3)\n"
+            "os.makedirs(root+'/d')\n"
+            "for i in range(n):\n"
+            " ma,mi=(r.randrange(256),r.randrange(256)) if r.random()<0.8 else (r.randrange(4096),r.randrange(1<<20))\n"
+            " os.mknod('%s/d/n%d'%(root,i),stat.S_IFCHR|0o600,os.makedev(ma,mi))\n"
+            "subprocess.run(['mke2fs','-q','-F','-t','ext4','-N',str(n+64),'-d',root,img,'%dK'%(n//2+16384)],check=True)\n")
+    cmd = ["python3", "-c", make, root, img, str(n)]
+    if os.geteuid() != 0:
+        cmd = ["fakeroot", "--"] + cmd
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["rm", "-rf", root], check=True)
+    return img
+
+
+def peak_rss(cmd, data):
+    """The peak resident set, in KiB, of cmd reading data, by GNU time."""
+    with open(data, "rb") as f:
+        p = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], stdin=f, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    return int(p.stderr.strip().splitlines()[-1])
+
+
+def scan_ext4(devnum, tmp):
+    """devnum scan of an ext4 image of IMAGE_INODES device inodes against
+    debugfs listing their directory and against reading the image once;
+    and scan's peak memory on that image and on one a tenth its size."""
+    n = int(os.environ.get("BENCH_IMAGE_INODES", "100000"))
+    need = ["mke2fs", "debugfs", "/usr/bin/time"] + ([] if os.geteuid() == 0 else ["fakeroot"])
+    if not all(shutil.which(t) for t in need):
+        print(f"\nno {' or '.join(need)}: the ext4 image scan is not measured")
+        return
+    img, small = ext4_image(tmp, n), ext4_image(tmp, n // 10)
+    rows = [("debugfs -R 'ls -l -p /d'", ["sh", "-c", f"debugfs -R 'ls -l -p /d' {img} 2>/dev/null"]),
+            ("devnum scan", [devnum, "scan"]), ("devnum scan --json", [devnum, "scan", "--json"]),
+            ("cat (reading the image once)", ["cat"])]
+    times = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd in rows:
+            t, rc, _ = run(cmd, img)
+            if rc not in (0, 1):
+                print(f"  {name}: exit status {rc}")
+            times[name].append(t)
+    base = statistics.median(times[rows[0][0]])
+    print(f"\nscan of an ext4 image against debugfs: {n} device inodes "
+          f"({os.path.getsize(img) / 2**20:.0f} MiB), median of {ROUNDS} alternating rounds")
+    print(f"  {'contender':<30} {'median s':>9} {'vs debugfs':>11}")
+    for name, _ in rows:
+        m = statistics.median(times[name])
+        print(f"  {name:<30} {m:9.3f} {m / base:10.2f}x")
+    print(f"  devnum scan's peak RSS: {peak_rss([devnum, 'scan'], small)} KiB for {n // 10} "
+          f"device inodes, {peak_rss([devnum, 'scan'], img)} KiB for {n}")
+    os.remove(img), os.remove(small)
+
+
 def oneshot(devnum, tmp):
     """devnum encode 3 1 against a static makedev program's process start:
     2000 runs of each by spawn.c, alternating rounds."""
@@ -367,6 +429,7 @@ def main():
         race("decode against what a user would write instead", raws, dec)
         race("encode against what a user would write instead", pairs, enc)
         scan(devnum, tmp)
+        scan_ext4(devnum, tmp)
         oneshot(devnum, tmp)
         library(tmp)
 
