@@ -81,3 +81,17 @@ containers() { devnum --list=containers | cut -f1; }
 	same scan pax.tar ustar.tar odc.cpio newc.cpio m
 	same scan --into=ustar,cpio-odc pax.tar
 }
+
+@test "json: scan of ext4 and squashfs images" {
+	command -v gensquashfs >/dev/null || skip "gensquashfs is not installed (Debian package squashfs-tools-ng)"
+	truncate -s 8M img && mke2fs -q -t ext4 img
+	printf '%s\n' 'mkdir dev' 'cd dev' 'mknod sda1 b 8 1' 'mknod big c 300 70000' \
+		'sif sda1 block[0] 0x10801' >cmds
+	debugfs -w -f cmds img >/dev/null 2>&1
+	debugfs -w -R "unlink /dev/big" img >/dev/null 2>&1
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/null 0644 0 0 c 1 3' 'nod /dev/m256 0644 0 0 b 8 256' \
+		'nod /dev/max 0644 0 0 c 4095 1048575' >pack
+	gensquashfs -q -F pack img.sqfs
+	same scan img img.sqfs
+	same scan --into=ustar img.sqfs
+}
