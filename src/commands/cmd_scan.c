@@ -40,10 +40,10 @@ static int scan_input(const struct job *j, const struct archive_calls *la, const
 
 static int scan_run(const struct job *j, int argc, const char **argv)
 {
-	static const struct archive_calls *la; /* loaded by the first scan */
 	int status = EXIT_OK;
 	char err[400];
-	if (!la && !(la = archive_calls(err, sizeof err))) {
+	const struct archive_calls *la = archive_calls(err, sizeof err); /* loaded once */
+	if (!la) {
 		diag("%s", err);
 		return EXIT_TROUBLE;
 	}

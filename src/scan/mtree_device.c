@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -100,22 +101,28 @@ static int line(struct spec *sp, char *l, const char *path, char *buf, size_t si
 	return sp->have_set ? snprintf(buf, size, "%s", sp->set) > 0 : 0;
 }
 
-int mtree_device(int fd, uint64_t base, const char *path, char *buf, size_t size)
+/* A spec's reading: its /set, a chunk of the file, the line being read. */
+struct reading {
+	struct spec sp;
+	char chunk[65536], l[LINE_MAX_];
+};
+
+static int find(struct reading *w, int fd, uint64_t base, const char *path, char *buf,
+		size_t size)
 {
-	static struct spec sp;
-	static char chunk[65536], l[LINE_MAX_];
+	struct spec *sp = &w->sp;
+	char *chunk = w->chunk, *l = w->l;
 	size_t len = 0;
 	bool skipping = false;
-	sp = (struct spec){ .have_set = false };
 	for (uint64_t at = base; at - base < MTREE_MAX;) {
-		ssize_t n = pread(fd, chunk, sizeof chunk, (off_t)at);
+		ssize_t n = pread(fd, chunk, sizeof w->chunk, (off_t)at);
 		if (n <= 0)
 			break;
 		at += (uint64_t)n;
 		for (ssize_t i = 0; i < n; i++) {
 			char c = chunk[i];
 			if (c != '\n') {
-				if (len < sizeof l - 1)
+				if (len < sizeof w->l - 1)
 					l[len++] = c;
 				else
 					skipping = true;
@@ -126,10 +133,18 @@ int mtree_device(int fd, uint64_t base, const char *path, char *buf, size_t size
 				continue;
 			}
 			l[len] = 0;
-			if (!skipping && line(&sp, l, path, buf, size))
+			if (!skipping && line(sp, l, path, buf, size))
 				return 1;
 			len = 0, skipping = false;
 		}
 	}
 	return 0;
+}
+
+int mtree_device(int fd, uint64_t base, const char *path, char *buf, size_t size)
+{
+	struct reading *w = calloc(1, sizeof *w); /* 69 KiB: not on the stack */
+	int found = w && find(w, fd, base, path, buf, size);
+	free(w);
+	return found;
 }

@@ -167,7 +167,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		else if (type == AE_IFREG && path && !mtree) /* mtree's data is the disk's */
 			inner_image(sc, a, e, path, end->entries);
 	}
-	src->pos = base + feed_consumed(a);
+	src->pos = base + feed_consumed(&f, a);
 	la->archive_read_free(a);
 	sc->volume = outer;
 	return status;
@@ -406,7 +406,7 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 			status = decompressed(sc, from, &drained);
 		else
 			status = trouble(sc, error_of(sc, from), 0, T_ARCHIVE), drained = false;
-		src->pos = base + feed_consumed(from);
+		src->pos = base + feed_consumed(&f, from);
 		sc->la->archive_read_free(from);
 		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
 		if (sc->segment) /* else a blob of an image that is no layer */

@@ -10,12 +10,10 @@
 
 #include "scan/source.h"
 
-static const struct archive_calls *la;
-
 static int init(struct source *s, const struct archive_calls *calls)
 {
 	unsigned char *mem = s->mem = malloc(2 * SOURCE_BLOCK);
-	la = calls;
+	s->la = calls;
 	if (!mem)
 		return -1;
 	s->pos = s->end = 0;
@@ -55,9 +53,9 @@ static ssize_t fill(struct source *s, unsigned char *p, uint64_t at)
 {
 	ssize_t n;
 	if (s->from) {
-		n = la->archive_read_data(s->from, p, SOURCE_BLOCK);
+		n = s->la->archive_read_data(s->from, p, SOURCE_BLOCK);
 		if (n < 0)
-			s->why = la->archive_error_string(s->from);
+			s->why = s->la->archive_error_string(s->from);
 		return n < 0 ? -1 : n;
 	}
 	if (s->seekable) {
@@ -146,16 +144,16 @@ static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
 {
 	struct feed *f = data;
 	const unsigned char *p = NULL;
-	int64_t held = (int64_t)(f->src->pos - f->base) - la->archive_filter_bytes(a, -1);
+	int64_t held = (int64_t)(f->src->pos - f->base) - f->src->la->archive_filter_bytes(a, -1);
 	if (held > LOOKAHEAD) { /* libarchive's own printf has no %lld */
-		la->archive_set_error(a, EFBIG, "a header claims more than %d MiB at once "
+		f->src->la->archive_set_error(a, EFBIG, "a header claims more than %d MiB at once "
 				      "(a name, a link or an extended header): refused",
 				      (int)(LOOKAHEAD >> 20));
 		return -1;
 	}
 	ssize_t n = source_at(f->src, &p);
 	if (n < 0) {
-		la->archive_set_error(a, f->src->err ? f->src->err : EIO, "%s", source_error(f->src));
+		f->src->la->archive_set_error(a, f->src->err ? f->src->err : EIO, "%s", source_error(f->src));
 		return -1;
 	}
 	if (n > 0 && f->src->pos == f->base) { /* a first block is whole: 64 KiB, or all there is */
@@ -188,7 +186,7 @@ static la_int64_t feed_seek(struct archive *a, void *data, la_int64_t offset, in
 	else if (whence != SEEK_SET)
 		to = -1;
 	if (to < 0) {
-		la->archive_set_error(a, EINVAL, "seek before the archive's start");
+		f->src->la->archive_set_error(a, EINVAL, "seek before the archive's start");
 		return ARCHIVE_FATAL;
 	}
 	f->src->pos = f->base + (uint64_t)to;
@@ -201,17 +199,17 @@ int feed_open(struct feed *f, struct archive *a, struct source *src)
 	f->base = src->pos;
 	memset(f->head, 0, sizeof f->head);
 	memset(f->volume, 0, sizeof f->volume);
-	la->archive_read_set_read_callback(a, feed_read);
-	la->archive_read_set_callback_data(a, f);
+	src->la->archive_read_set_read_callback(a, feed_read);
+	src->la->archive_read_set_callback_data(a, f);
 	if (src->seekable) {
-		la->archive_read_set_skip_callback(a, feed_skip);
-		la->archive_read_set_seek_callback(a, feed_seek);
+		src->la->archive_read_set_skip_callback(a, feed_skip);
+		src->la->archive_read_set_seek_callback(a, feed_seek);
 	}
-	return la->archive_read_open1(a);
+	return src->la->archive_read_open1(a);
 }
 
-uint64_t feed_consumed(struct archive *a)
+uint64_t feed_consumed(const struct feed *f, struct archive *a)
 {
-	int64_t n = la->archive_filter_bytes(a, -1);
+	int64_t n = f->src->la->archive_filter_bytes(a, -1);
 	return n < 0 ? 0 : (uint64_t)n;
 }

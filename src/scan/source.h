@@ -30,6 +30,7 @@ struct span {
 };
 
 struct source {
+	const struct archive_calls *la;
 	int fd;               /* the file or pipe, or -1 */
 	struct archive *from; /* or the decompressor whose output this is */
 	bool seekable;        /* a regular file: read anywhere */
@@ -71,6 +72,6 @@ struct feed {
  * error.  A seekable source gets seek and skip callbacks too. */
 int feed_open(struct feed *f, struct archive *a, struct source *src);
 /* How far the reader has consumed, from the feed's base. */
-uint64_t feed_consumed(struct archive *a);
+uint64_t feed_consumed(const struct feed *f, struct archive *a);
 
 #endif
