@@ -11,10 +11,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
-}
-
 # The tree of device nodes every image is made from: the 8:8 and 12:20
 # boundaries, a hard link, a whiteout, a subdirectory.
 tree() {

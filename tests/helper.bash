@@ -4,6 +4,11 @@ bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
+# need TOOL PACKAGE: skip the test, naming the Debian package, without TOOL
+need() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
+}
+
 # run2 CMD...: run with separate stdout ($output) and stderr ($stderr)
 run2() {
 	run --separate-stderr "$@"

@@ -9,10 +9,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
-}
-
 # layer FILE FORMAT ENTRY...: a tar of mtree lines, "./dev type=dir" first
 layer() {
 	local f=$1 fmt=$2

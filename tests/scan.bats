@@ -20,10 +20,6 @@ need_root() {
 	mknod n/disk b 8 0
 }
 
-need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
-}
-
 # zeros N: N NUL bytes
 zeros() {
 	head -c "$1" /dev/zero

@@ -10,10 +10,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
-}
-
 # newc NAME MODE MAJOR MINOR: one SVR4 newc header and name, no data,
 # padded to 4 bytes (MODE in octal, the parts in decimal)
 newc() {

@@ -15,10 +15,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-need() {
-	command -v "$1" >/dev/null || skip "$1 is not installed (Debian package $2)"
-}
-
 # nodes: one character device a tuple, named M_m, in dir n/
 nodes() {
 	mkdir -p n

@@ -270,16 +270,23 @@ def scan_image(devnum, tmp):
     os.remove(path)
 
 
-def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar", "-tvf", "-"])):
-    rows = [lister, ("devnum scan", [devnum, "scan"]),
-            ("devnum scan --json", [devnum, "scan", "--json"])] + floors
+def rounds(rows, data):
+    """Each (name, command) of rows run on data, ROUNDS times in
+    alternation: the times by name; a status other than 0 and 1 said."""
     times = {name: [] for name, _ in rows}
     for _ in range(ROUNDS):
         for name, cmd in rows:
-            t, rc, _ = run(cmd, path)
+            t, rc, _ = run(cmd, data)
             if rc not in (0, 1):
                 print(f"  {name}: exit status {rc}")
             times[name].append(t)
+    return times
+
+
+def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar", "-tvf", "-"])):
+    rows = [lister, ("devnum scan", [devnum, "scan"]),
+            ("devnum scan --json", [devnum, "scan", "--json"])] + floors
+    times = rounds(rows, path)
     base = statistics.median(times[lister[0]])
     print(f"\nscan against {lister[0]}: {what}, median of {ROUNDS} alternating rounds")
     print(f"  {'contender':<26} {'median s':>9} {'vs bsdtar':>10} {'goal':>9}")
@@ -334,13 +341,7 @@ def scan_ext4(devnum, tmp):
     rows = [("debugfs -R 'ls -l -p /d'", ["sh", "-c", f"debugfs -R 'ls -l -p /d' {img} 2>/dev/null"]),
             ("devnum scan", [devnum, "scan"]), ("devnum scan --json", [devnum, "scan", "--json"]),
             ("cat (reading the image once)", ["cat"])]
-    times = {name: [] for name, _ in rows}
-    for _ in range(ROUNDS):
-        for name, cmd in rows:
-            t, rc, _ = run(cmd, img)
-            if rc not in (0, 1):
-                print(f"  {name}: exit status {rc}")
-            times[name].append(t)
+    times = rounds(rows, img)
     base = statistics.median(times[rows[0][0]])
     print(f"\nscan of an ext4 image against debugfs: {n} device inodes "
           f"({os.path.getsize(img) / 2**20:.0f} MiB), median of {ROUNDS} alternating rounds")

@@ -11,23 +11,17 @@
 #include "cli/cli.h"
 #include "render/output.h"
 #include "scan/image.h"
+#include "scan_emitter.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int null_fd = -1;
-	static struct format *plain, *user;
-	char err[64];
 	struct scan sc;
 	if (size < 1)
 		return 0;
 	uint8_t pick = data[0];
 	data++, size--;
-	if (!plain) {
-		plain = format_compile(cmd_scan.plain, err, sizeof err);
-		user = format_compile("%i %p %t %I %F %M:%m %r %{findings} %n", err, sizeof err);
-	}
-	struct emitter out = { pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,
-			       { 16, false, true }, '\n', false, false, 0, 0 };
+	struct emitter out = scan_emitter(pick);
 	struct job j = { .scheme = devnum_scheme_native(), .out = &out,
 			 .into = UINT64_C(1) << (pick % devnum_container_count()),
 			 .into_set = pick >> 6 & 1 };
