@@ -311,22 +311,42 @@ static _Noreturn void needs_error(const struct command *c)
 	usage_error("%s needs %s", c->name, list);
 }
 
+/* Each output mode's option, as bits of given.options (emit.h's table). */
+#define MODE_OPTION(mode, option, writer, errors) [mode] = OPT_##option,
+static const unsigned mode_options[NMODES] = { MODES(MODE_OPTION) };
+
+/* The mode the options select: the one whose option is given, the
+ * default where none is; two are a usage error. */
+static enum mode output_mode(void)
+{
+	enum mode m = PLAIN;
+	for (enum mode i = 0; i < NMODES; i++) {
+		if (!mode_options[i] || !(given.options & mode_options[i]))
+			continue;
+		if (mode_options[m])
+			usage_error("%s and %s contradict each other",
+				    option_names[__builtin_ctz(mode_options[m])],
+				    option_names[__builtin_ctz(mode_options[i])]);
+		m = i;
+	}
+	return m;
+}
+
 /* The options `c` cannot use, or that contradict each other: usage errors
  * naming them.  --base and --pad apply where a raw value is printed. */
 static void check_options(const struct command *c, enum mode mode, uint64_t uses)
 {
 	unsigned bad = given.options & ~c->options & ~(OPT(O_BASE) | OPT(O_PAD));
 	const char *name = c->name;
+	const char *mode_name = mode_options[mode] ? option_names[__builtin_ctz(mode_options[mode])] : "";
 	if (bad)
 		usage_error("%s does not apply to %s", option_names[__builtin_ctz(bad)], name);
-	if (mode == JSON && (given.options & OPT(O_FORMAT)))
-		usage_error("--json and --format contradict each other");
 	unsigned table_opts = given.options & (OPT(O_NOHEADINGS) | OPT(O_RAW));
 	if (table_opts && mode != PLAIN)
 		usage_error("%s shapes plain tables; it does not apply with %s",
-			    option_names[__builtin_ctz(table_opts)], mode == JSON ? "--json" : "--format");
+			    option_names[__builtin_ctz(table_opts)], mode_name);
 	if ((given.options & OPT(O_QUIET)) && mode != PLAIN)
-		usage_error("--quiet and %s contradict each other", mode == JSON ? "--json" : "--format");
+		usage_error("--quiet and %s contradict each other", mode_name);
 	if (mode == PLAIN && !c->plain && !c->columns && (given.options & OPT(O_ZERO)))
 		usage_error("--zero-terminated does not apply to %s's drawing; "
 			    "use it with --json or --format", name);
@@ -566,7 +586,7 @@ int main(int argc, const char **argv)
 	ops++, n--;
 	if (given.value[O_FORMAT])
 		uses = format_uses(user = compile("--format", given.value[O_FORMAT]));
-	out.mode = (given.options & OPT(O_JSON)) ? JSON : user ? TEMPLATE : PLAIN;
+	out.mode = output_mode();
 	check_options(c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);

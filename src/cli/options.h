@@ -36,5 +36,8 @@
 /* The options, as bits of command.options. */
 enum option { OPTIONS(OPTION_ID, OPTION_NO_ID) O_NOPTIONS };
 #define OPT(o) (1u << (o))
+/* The same bits by name, OPT_JSON for OPT(O_JSON), and OPT_NONE for none. */
+#define OPTION_BIT(id, name, letter, value, help) OPT_##id = OPT(O_##id),
+enum { OPTIONS(OPTION_BIT, OPTION_NO_ID) OPT_NONE = 0 };
 
 #endif

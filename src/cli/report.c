@@ -20,11 +20,11 @@ static void to_stderr(const struct where *w, const struct record *r,
 void report(const struct emitter *e, const struct where *w, struct record *r, int status)
 {
 	if (status && !r->shown && (r->have & KEY(K_ERROR))) {
-		if (e->mode == JSON)
+		if (errors_in_records(e->mode))
 			emit(e, r);
 		else
 			to_stderr(w, r, "", K_ERROR);
-	} else if (r->warn && e->mode != JSON) {
+	} else if (r->warn && !errors_in_records(e->mode)) {
 		to_stderr(w, r, "warning: ", K_NOTE);
 	}
 }

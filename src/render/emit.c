@@ -220,20 +220,21 @@ static void set_mtree(struct record *r)
 	set_printed(r, K_MTREE, r->mtree, sizeof r->mtree, n);
 }
 
-void emit(const struct emitter *e, struct record *r)
+static void write_json(const struct emitter *e, struct record *r)
 {
-	r->shown = true;
-	if (e->mode == JSON) {
-		emit_json(r, e->end);
-		return;
-	}
-	if (e->mode == TEMPLATE) {
-		if (e->mtree)
-			set_mtree(r);
-		format_run(e->user, r, &e->style);
-		out_char(e->end);
-		return;
-	}
+	emit_json(r, e->end);
+}
+
+static void write_template(const struct emitter *e, struct record *r)
+{
+	if (e->mtree)
+		set_mtree(r);
+	format_run(e->user, r, &e->style);
+	out_char(e->end);
+}
+
+static void write_plain(const struct emitter *e, struct record *r)
+{
 	if (!e->trim && !e->fold) {
 		format_run(e->plain, r, &e->style);
 		out_char(e->end);
@@ -245,6 +246,22 @@ void emit(const struct emitter *e, struct record *r)
 	if (e->fold)
 		out_fold(m, e->fold, e->hang);
 	out_char(e->end);
+}
+
+#define MODE_WRITER(mode, option, writer, errors) [mode] = (writer),
+static void (*const writers[NMODES])(const struct emitter *, struct record *) = { MODES(MODE_WRITER) };
+#define MODE_ERRORS(mode, option, writer, errors) [mode] = (errors),
+static const bool errors[NMODES] = { MODES(MODE_ERRORS) };
+
+bool errors_in_records(enum mode m)
+{
+	return errors[m];
+}
+
+void emit(const struct emitter *e, struct record *r)
+{
+	r->shown = true;
+	writers[e->mode](e, r);
 }
 
 void emit_folded(const struct emitter *e, const char *text, unsigned columns,

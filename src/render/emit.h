@@ -9,7 +9,22 @@
 #include "render/format.h"
 #include "render/record.h"
 
-enum mode { PLAIN, JSON, TEMPLATE };
+/* The output modes, one row each: X(mode, the option that selects it as
+ * options.h names it, or NONE for the default, its record writer in
+ * emit.c, whether a failed record is written as a record (its error in
+ * it) rather than on standard error).  Plain is for people; the others
+ * are for programs. */
+#define MODES(X) \
+	X(PLAIN, NONE, write_plain, false) \
+	X(JSON, JSON, write_json, true) \
+	X(TEMPLATE, FORMAT, write_template, false)
+
+#define MODE_ENUM(mode, option, writer, errors_in_records) mode,
+enum mode { MODES(MODE_ENUM) NMODES };
+#undef MODE_ENUM
+
+/* Whether a failed record is written as a record in mode m. */
+bool errors_in_records(enum mode m);
 
 struct emitter {
 	enum mode mode;
