@@ -37,6 +37,8 @@ for line in (__devnum_list options)
                 set -a args -a '(__devnum_list writers)'
             case --base --input-base
                 set -a args -a '16 10 8'
+            case --type
+                set -a args -a 'char block'
             case --list
                 set -a args -a 'commands options schemes containers writers'
         end

@@ -215,6 +215,18 @@ static const devnum_scheme *scheme(const char *who, const char *name)
 		    who, q, list);
 }
 
+/* --type's value: 'c' or 'b'. */
+static char device_type(const char *text)
+{
+	char q[400];
+	if (strcmp(text, "char") == 0 || strcmp(text, "c") == 0)
+		return 'c';
+	if (strcmp(text, "block") == 0 || strcmp(text, "b") == 0)
+		return 'b';
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("--type: '%s' is neither char nor block", q);
+}
+
 /* 16, 10 or 8, written exactly so: "016", "0x10" and "" are not bases. */
 static unsigned base(const char *option, const char *text)
 {
@@ -601,6 +613,9 @@ int main(int argc, const char **argv)
 	j.legacy = given.options & OPT(O_LEGACY);
 	j.quiet = given.options & OPT(O_QUIET);
 	j.deref = given.options & OPT(O_DEREF);
+	if (given.value[O_TYPE])
+		j.type = device_type(given.value[O_TYPE]);
+	j.live = !(given.options & OPT(O_OFFLINE));
 	j.zero = given.options & OPT(O_ZERO);
 	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;

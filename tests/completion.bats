@@ -129,7 +129,7 @@ known_writers() {
 @test "every command in devnum --help is offered by bash, zsh and fish" {
 	run complete_words devnum ""
 	assert_equal "$(sort <<<"$output")" "$(help_commands | sort)"
-	assert_equal "$(help_commands | wc -l)" 15
+	assert_equal "$(help_commands | wc -l)" 16
 	# zsh and fish ask the program too: every command, with its summary
 	if command -v zsh >/dev/null; then
 		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
@@ -210,4 +210,24 @@ known_writers() {
 	assert_output cpio-odc
 	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum fits --into=ustar,ext4'"
 	assert_output $'--into=ustar,ext4\tfits, scan: only these containers; exit 1 unless all survive'
+}
+
+@test "name's --type completes char and block in bash, zsh and fish" {
+	run complete_words devnum name --type ""
+	assert_output $'char\nblock'
+	run complete_words devnum name --type = bl
+	assert_output block
+	if command -v zsh >/dev/null; then
+		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
+			_arguments() { print -l -- "${@[1,-3]}"; }
+			words=(devnum name --); CURRENT=3
+			_devnum' _ "$top_srcdir"
+		assert_line '--type=[name  only char or only block devices]:TYPE:(char block)'
+		assert_line '--offline[name  the registry alone, not the running system]'
+		refute_line --partial '--scheme'
+	fi
+	if command -v fish >/dev/null; then
+		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum name --type=c'"
+		assert_output $'--type=char\tname: only char or only block devices'
+	fi
 }

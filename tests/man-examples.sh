@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# man-examples.sh - runs every example in devnum(1) and devnum-containers(7)
+# man-examples.sh - runs every example in devnum(1), devnum-containers(7)
+# and devnum-devices(7)
 # and compares what it prints (stdout and stderr together) with what the
 # manual shows, one TAP line an example, so the manual cannot drift from
 # the program.
@@ -7,7 +8,7 @@
 # An example is a line "$ COMMAND" inside .EX/.EE; the lines after it, up to
 # the next "$ " or .EE, are its output.  troff escapes are undone first.
 set -u
-pages="${abs_top_builddir:-.}/man/devnum.1 ${abs_top_builddir:-.}/man/devnum-containers.7"
+pages="${abs_top_builddir:-.}/man/devnum.1 ${abs_top_builddir:-.}/man/devnum-containers.7 ${abs_top_builddir:-.}/man/devnum-devices.7"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

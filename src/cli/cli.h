@@ -25,6 +25,8 @@ struct job {
 	bool strict, legacy, quiet, deref, zero, summary;
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
+	char type;           /* name: 'c' or 'b' for --type, or 0 for both */
+	bool live;           /* name: ask the running system too */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */

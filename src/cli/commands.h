@@ -21,6 +21,7 @@
 	X(pack) \
 	X(unpack) \
 	X(containers) \
-	X(scan)
+	X(scan) \
+	X(name)
 
 #endif

@@ -25,6 +25,8 @@
 	X(ZERO, "zero-terminated", 'z', NULL, "records end in NUL, not newline") \
 	X(QUIET, "quiet", 'q', NULL, "check: print nothing, only set the exit status") \
 	X(DEREF, "dereference", 'L', NULL, "stat: follow symbolic links") \
+	X(TYPE, "type", 0, "TYPE", "name: only char or only block devices") \
+	X(OFFLINE, "offline", 0, NULL, "name: the registry alone, not the running system") \
 	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
 	X(WRITER, "writer", 0, "NAME", "fits: judge by this writer's observed behaviour") \
 	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \

@@ -16,6 +16,7 @@
 #endif
 
 #include "cli/cli.h"
+#include "cli/live.h"
 
 /* A file type: its name, and what its numbers are, in words. */
 static const struct kind {
@@ -71,47 +72,6 @@ static int examine(const char *path, bool deref, struct node *n)
 	return 0;
 }
 
-/* The kernel's names for devices, looked up once each: most files of a run
- * share the device that holds them. */
-#define CACHED 64
-static struct name {
-	bool used, block;
-	struct devnum_tuple t;
-	char name[120];
-} names[CACHED];
-
-/* The kernel's name for a device, from /sys/dev/{char,block}/M:m/uevent. */
-static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
-{
-	char path[96], buf[4096];
-	*name = 0;
-	snprintf(path, sizeof path, "/sys/dev/%s/%llu:%llu/uevent", block ? "block" : "char",
-		 (unsigned long long)t.major, (unsigned long long)t.minor);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	ssize_t len = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (len <= 0)
-		return;
-	buf[len] = 0;
-	char *p = strncmp(buf, "DEVNAME=", 8) == 0 ? buf : strstr(buf, "\nDEVNAME=");
-	if (p) {
-		p += (*p == '\n') + 8;
-		snprintf(name, size, "%.*s", (int)strcspn(p, "\n"), p);
-	}
-}
-
-static const char *kernel_name(bool block, struct devnum_tuple t)
-{
-	struct name *c = &names[(t.major * 31 + t.minor + block) % CACHED];
-	if (!c->used || c->block != block || c->t.major != t.major || c->t.minor != t.minor) {
-		*c = (struct name){ true, block, t, "" };
-		lookup(block, t, c->name, sizeof c->name);
-	}
-	return c->name;
-}
-
 static int stat_record(const struct job *j, struct record *r)
 {
 	char path[PATH_MAX];
@@ -135,7 +95,7 @@ static int stat_record(const struct job *j, struct record *r)
 	if (encode_why(j->scheme, n.t, &raw, &why) != DEVNUM_OK)
 		return fail_reason(r, j->scheme, &why);
 	set_num(r, K_RAW, raw);
-	const char *name = kernel_name(n.kind->fmt != S_IFCHR, n.t);
+	const char *name = live_name(n.kind->fmt != S_IFCHR, n.t);
 	if (*name)
 		set_str(r, K_DEVNAME, name);
 	set_str(r, K_WHAT, n.kind->what);

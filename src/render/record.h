@@ -56,7 +56,12 @@ enum key {
 	K_FINDINGS,    /* list: scan: what is wrong with the entry, as words */
 	K_BECOMES,     /* text: fits, unpack: the tuple a reader gets instead */
 	K_COUNT,       /* number: aliases: how many raw values */
-	K_DEVNAME,     /* text: stat: the kernel's name for the device */
+	K_DEVNAME,     /* text: stat, name: the running kernel's name for the device */
+	K_NAME,        /* text: name: the registry's name for the device */
+	K_DESCRIPTION, /* text: name: what the registry says the device is */
+	K_ASSIGNMENT,  /* text: name: fixed, unnamed, dynamic, local, reserved
+			  or unassigned, as the registry has the number */
+	K_DRIVERS,     /* list: name: the drivers of its major, in /proc/devices */
 	K_ALIASES,     /* list: schemes: a scheme's other names */
 	K_MAJOR_BITS, K_MINOR_BITS, K_MAJOR_MAX, K_MINOR_MAX, /* numbers */
 	K_NATIVE,      /* bool: schemes: the running system's scheme */
@@ -65,7 +70,8 @@ enum key {
 	K_ERROR,       /* text: why the record failed */
 	/* text for people: plain and --format only, never JSON */
 	K_CELL,        /* explain: one scheme's answer */
-	K_WHAT,        /* stat: "char device", "regular file on device" */
+	K_WHAT,        /* stat: "char device", "regular file on device"; name:
+			  what stands for a name the registry does not give */
 	K_MARK,        /* aliases: "(canonical)" */
 	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
 			  made by the emitter, for --format only */

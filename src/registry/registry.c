@@ -1,0 +1,193 @@
+/* registry.c - names from the registry's series, and series from names. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "registry/registry.h"
+
+static const char bsd_series[] = "pqrstuvwxyzabcde", hex[] = "0123456789abcdef";
+
+/* Disk letters as the kernel writes them (sd_format_disk_name): a .. z,
+ * aa .. zz, aaa ..., a bijective base 26. */
+static size_t letters(uint32_t n, char *out)
+{
+	char tmp[8];
+	size_t i = 0, len = 0;
+	for (uint64_t v = (uint64_t)n + 1; v; v = (v - 1) / 26)
+		tmp[i++] = (char)('a' + (v - 1) % 26);
+	while (i)
+		out[len++] = tmp[--i];
+	return len;
+}
+
+/* The name of unit u, partition p of a row, into buf of size bytes. */
+static void format_name(const struct series *s, uint32_t u, uint32_t p, char *buf, size_t size)
+{
+	size_t len = 0;
+	for (const char *c = s->name; *c && len + 16 < size; c++) {
+		if (*c != '%') {
+			buf[len++] = *c;
+			continue;
+		}
+		switch (*++c) {
+		case 'n': len += (size_t)snprintf(buf + len, size - len, "%u", u); break;
+		case 'a': len += letters(u, buf + len); break;
+		case 'b': buf[len++] = bsd_series[u / 16 % 16], buf[len++] = hex[u % 16]; break;
+		case 'P': if (p) buf[len++] = 'p'; /* fall through */
+		case 'p': if (p) len += (size_t)snprintf(buf + len, size - len, "%u", p); break;
+		case 'c': len += (size_t)snprintf(buf + len, size - len, "%u", p); break;
+		default: return; /* the table's test proves none is left */
+		}
+	}
+	buf[len] = 0;
+}
+
+/* Whether a row's names show the minor within a unit. */
+static bool parted(const struct series *s)
+{
+	return strstr(s->name, "%p") || strstr(s->name, "%P") || strstr(s->name, "%c");
+}
+
+/* Rows are sorted by major, char before block. */
+static unsigned order(char type, uint64_t major)
+{
+	return (unsigned)major * 2 + (type == 'b');
+}
+
+void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d)
+{
+	*d = (struct reg_device){ .kind = A_UNASSIGNED };
+	size_t lo = 0, hi = registry_nseries;
+	unsigned want = major > 0xffff ? ~0u : order(type, major);
+	while (lo < hi) { /* the first row of (type, major), if any */
+		size_t mid = lo + (hi - lo) / 2;
+		if (order(registry_series[mid].type, registry_series[mid].major) < want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (const struct series *s = registry_series + lo;
+	     s < registry_series + registry_nseries && order(s->type, s->major) == want; s++) {
+		if (minor < s->first || minor - s->first >= s->count)
+			continue;
+		if (!s->name) { /* the major's other minors, unless a series names it */
+			if (d->kind == A_UNASSIGNED)
+				*d = (struct reg_device){ .kind = s->kind, .row = s, .what = s->what };
+			continue;
+		}
+		uint32_t at = (uint32_t)(minor - s->first);
+		if (at % s->per && !parted(s))
+			continue;
+		*d = (struct reg_device){ .kind = A_FIXED, .row = s, .what = s->what,
+					  .partition = at % s->per };
+		format_name(s, s->base + at / s->per, d->partition, d->name, sizeof d->name);
+		return;
+	}
+	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges; i++) {
+		const struct major_range *r = &registry_ranges[i];
+		if (r->type == type && major >= r->first && major <= r->last)
+			*d = (struct reg_device){ .kind = r->kind, .what = r->what };
+	}
+}
+
+/* A decimal number of at most 9 digits at *p, moved past it. */
+static bool number(const char **p, const char *end, uint32_t *v)
+{
+	const char *q = *p;
+	*v = 0;
+	while (q < end && *q >= '0' && *q <= '9' && q - *p < 9)
+		*v = *v * 10 + (uint32_t)(*q++ - '0');
+	if (q == *p)
+		return false;
+	*p = q;
+	return true;
+}
+
+/* Reads name as the row's pattern: its unit and partition.  Loose (leading
+ * zeros pass): the caller writes the name back and compares. */
+static bool read_name(const struct series *s, const char *p, const char *end, uint32_t *u,
+		      uint32_t *part)
+{
+	*u = *part = 0;
+	for (const char *c = s->name; *c; c++) {
+		if (*c != '%') {
+			if (p == end || *p++ != *c)
+				return false;
+			continue;
+		}
+		const char *at;
+		switch (*++c) {
+		case 'n':
+			if (!number(&p, end, u))
+				return false;
+			break;
+		case 'a':
+			for (at = p, *u = 0; p < end && *p >= 'a' && *p <= 'z' && p - at < 5; p++)
+				*u = *u * 26 + (uint32_t)(*p - 'a' + 1);
+			if (p == at)
+				return false;
+			(*u)--;
+			break;
+		case 'b':
+			if (end - p < 2 || !strchr(bsd_series, p[0]) || !strchr(hex, p[1]) || !p[0] || !p[1])
+				return false;
+			*u = (uint32_t)(strchr(bsd_series, p[0]) - bsd_series) * 16 +
+			     (uint32_t)(strchr(hex, p[1]) - hex);
+			p += 2;
+			break;
+		case 'P':
+			if (end - p >= 2 && *p == 'p' && p[1] >= '0' && p[1] <= '9') {
+				p++;
+				number(&p, end, part);
+			}
+			break;
+		case 'p':
+		case 'c':
+			number(&p, end, part);
+			break;
+		default:
+			return false;
+		}
+	}
+	return p == end;
+}
+
+const struct series *registry_find(const char *name, size_t len, size_t *at, uint32_t *minor)
+{
+	static const char *const under[] = { "/dev/", "./dev/", "dev/" };
+	for (size_t i = 0; i < sizeof under / sizeof under[0]; i++) {
+		size_t n = strlen(under[i]);
+		if (len > n && memcmp(name, under[i], n) == 0) {
+			name += n, len -= n;
+			break;
+		}
+	}
+	for (; *at < registry_nseries; (*at)++) {
+		const struct series *s = &registry_series[*at];
+		uint32_t u, part;
+		char back[64];
+		if (!s->name || !read_name(s, name, name + len, &u, &part) || u < s->base ||
+		    part >= s->per)
+			continue;
+		uint64_t m = (uint64_t)(u - s->base) * s->per + part;
+		if (m >= s->count)
+			continue;
+		format_name(s, u, part, back, sizeof back);
+		if (strlen(back) != len || memcmp(back, name, len) != 0)
+			continue;
+		*minor = s->first + (uint32_t)m;
+		(*at)++;
+		return s;
+	}
+	return NULL;
+}
+
+const char *registry_assignment(enum assignment a)
+{
+	static const char *const words[] = {
+		[A_FIXED] = "fixed", [A_UNNAMED] = "unnamed", [A_DYNAMIC] = "dynamic",
+		[A_LOCAL] = "local", [A_RESERVED] = "reserved", [A_UNASSIGNED] = "unassigned",
+	};
+	return words[a];
+}
