@@ -301,7 +301,7 @@ devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
 
 @test "scan: a tar hard link to a device is listed as the device it makes" {
 	{ header dev/sda 4 0 '0000010\0' '0000000\0'
-	  header dev/tty 3 0 '0000004\0' '0000001\0'
+	  header dev/tty1 3 0 '0000004\0' '0000001\0'
 	  header disk 1 0 '0000000\0' '0000000\0' dev/sda
 	  header file 0 0 '0000000\0' '0000000\0'
 	  header other 1 0 '0000000\0' '0000000\0' file; zeros 1024; } >l.tar
@@ -310,7 +310,7 @@ devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
 	run2 devnum scan l.tar
 	assert_success
 	assert_output "l.tar: dev/sda: block 8:0
-l.tar: dev/tty: char 4:1
+l.tar: dev/tty1: char 4:1
 l.tar: disk: block 8:0 (link to dev/sda)"
 	run2 devnum scan --json l.tar
 	assert_equal "$(jq -rc 'select(.path == "disk") | [.type, .major, .minor, .link]' <<<"$output")" '["block",8,0,"dev/sda"]'
@@ -410,4 +410,25 @@ t.close()'
 	assert_line "early 1:5 d5"
 	refute_line --partial "late"
 	assert_equal "$stderr" "devnum: 'many.tar': warning: more than 32768 device entries: hard links to the later ones are not known for what they are, and are not listed"
+}
+
+@test "scan: a node under dev/ that the registry names as another device is misnamed" {
+	# the tuples devices.txt gives: null is c1:3, console c5:1, sda1 b8:1, ttyS0 c4:64
+	{ header dev/null 4 0 '0000010\0' '0000001\0'
+	  header ./dev/console 3 0 '0000005\0' '0000001\0'
+	  header dev/sda1 4 0 '0000010\0' '0000001\0'
+	  header /dev/ttyS0 3 0 '0000004\0' '0000101\0'
+	  header dev/input/event0 3 0 '0000015\0' '0000100\0'
+	  header lib/null 4 0 '0000010\0' '0000001\0'
+	  header dev/mydisk 4 0 '0000010\0' '0000001\0'
+	  zeros 1024; } >m.tar
+	run2 devnum scan --format '%p %t %M:%m [%{findings}] %n' m.tar
+	assert_failure 1
+	assert_output "dev/null block 8:1 [misnamed] null is char 1:3 in the Linux registry, not block 8:1
+./dev/console char 5:1 [] 
+dev/sda1 block 8:1 [] 
+/dev/ttyS0 char 4:65 [misnamed] ttyS0 is char 4:64 in the Linux registry, not char 4:65
+dev/input/event0 char 13:64 [] 
+lib/null block 8:1 [] 
+dev/mydisk block 8:1 [] "
 }

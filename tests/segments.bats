@@ -36,7 +36,7 @@ cpio_of() {
 
 @test "scan: an initramfs's segments, uncompressed, then gzip, zstd, xz, bzip2, lz4" {
 	cpio_of kernel/x86/microcode/GenuineIntel.bin=0:0 >early.cpio
-	cpio_of dev/console=5:1 dev/null=1:3 dev/sda1=8:1 >main.cpio
+	cpio_of dev/console=5:1 dev/null=1:3 dev/node8_1=8:1 >main.cpio
 	for z in gzip zstd xz bzip2 lz4; do
 		need $z $z
 		{ cat early.cpio; $z -c <main.cpio; } >img
@@ -45,7 +45,7 @@ cpio_of() {
 		assert_output "kernel/x86/microcode/GenuineIntel.bin char 0:0 1 0 none
 dev/console char 5:1 2 512 $z
 dev/null char 1:3 2 512 $z
-dev/sda1 char 8:1 2 512 $z"
+dev/node8_1 char 8:1 2 512 $z"
 	done
 }
 

@@ -9,6 +9,7 @@
 
 #include "scan/mtree_device.h"
 #include "parse/netbsd.h"
+#include "registry/registry.h"
 #include "render/output.h"
 #include "scan/scan.h"
 
@@ -204,6 +205,30 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 	}
 }
 
+/* An entry under the image's dev/ whose name the Linux registry gives to
+ * another device (a dev/null that is a disk): a broken or hostile image. */
+static void misnamed_finding(struct scan *sc, struct devnum_tuple t)
+{
+	const char *name = sc->r.text[K_PATH], *type = sc->r.text[K_TYPE];
+	size_t len = sc->r.len[K_PATH], at = 0;
+	for (size_t k; len && (k = *name == '/' ? 1 : len > 1 && !memcmp(name, "./", 2) ? 2 : 0);)
+		name += k, len -= k;
+	if (len <= 4 || memcmp(name, "dev/", 4) != 0)
+		return;
+	const struct series *s, *first = NULL;
+	uint32_t minor, first_minor = 0;
+	while ((s = registry_find(name + 4, len - 4, &at, &minor))) {
+		if (s->type == type[0] && s->major == t.major && minor == t.minor)
+			return;
+		if (!first)
+			first = s, first_minor = minor;
+	}
+	if (first)
+		add(sc, "misnamed", "%.*s is %s %u:%u in the Linux registry, not %s %llu:%llu",
+		    (int)(len - 4), name + 4, first->type == 'c' ? "char" : "block", first->major,
+		    first_minor, type, (ull)t.major, (ull)t.minor);
+}
+
 /* The findings of a known tuple. */
 static void tuple_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t,
 			   bool device, bool raw)
@@ -218,6 +243,7 @@ static void tuple_findings(struct scan *sc, const devnum_container *c, struct de
 		return;
 	linux_findings(sc, c, t);
 	container_findings(sc, c, t);
+	misnamed_finding(sc, t);
 }
 
 static const char *type_name(unsigned type)
