@@ -227,6 +227,19 @@ static char device_type(const char *text)
 	usage_error("--type: '%s' is neither char nor block", q);
 }
 
+/* An option's tuple, MAJOR:MINOR, read as operands are. */
+static struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare)
+{
+	struct devnum_tuple t;
+	struct num_error e;
+	char q[400], why[128];
+	if (parse_tuple(text, strlen(text), bare, &t, &e) == 0)
+		return t;
+	quote(q, sizeof q, text, strlen(text));
+	num_strerror(&e, why, sizeof why);
+	usage_error("%s: '%s': %s", option, q, why);
+}
+
 /* 16, 10 or 8, written exactly so: "016", "0x10" and "" are not bases. */
 static unsigned base(const char *option, const char *text)
 {
@@ -616,6 +629,8 @@ int main(int argc, const char **argv)
 	if (given.value[O_TYPE])
 		j.type = device_type(given.value[O_TYPE]);
 	j.live = !(given.options & OPT(O_OFFLINE));
+	if ((j.was_set = given.value[O_WAS] != NULL))
+		j.was = tuple_value(option_names[O_WAS], given.value[O_WAS], j.input_base);
 	j.zero = given.options & OPT(O_ZERO);
 	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;

@@ -27,6 +27,8 @@ struct job {
 	bool colour;         /* layout: paint the fields */
 	char type;           /* name: 'c' or 'b' for --type, or 0 for both */
 	bool live;           /* name: ask the running system too */
+	bool was_set;        /* whence: --was names the real tuple */
+	struct devnum_tuple was;
 	unsigned columns;    /* the terminal's width, or 0 when not one */
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */

@@ -22,6 +22,7 @@
 	X(unpack) \
 	X(containers) \
 	X(scan) \
-	X(name)
+	X(name) \
+	X(whence)
 
 #endif

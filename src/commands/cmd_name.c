@@ -21,22 +21,11 @@ static const char *const unnamed[] = {
 	[A_LOCAL] = "local: cannot be named offline", [A_RESERVED] = "reserved", [A_UNASSIGNED] = "unassigned",
 };
 
-/* What the device is, in buf when a partition is added to the words. */
-static void describe(struct record *r, const struct reg_device *d, char *buf, size_t size)
-{
-	if (d->what && d->partition && *d->name)
-		set_printed(r, K_DESCRIPTION, buf, size,
-			    snprintf(buf, size, "%s, partition %u", d->what, d->partition));
-	else if (d->what)
-		set_str(r, K_DESCRIPTION, d->what);
-}
-
 /* One record: the device (type, t) as the registry and the running system
  * name it.  Named (0) when either gives a name, else 1. */
 static int name_record(const struct job *j, struct record *r, char type, struct devnum_tuple t)
 {
 	struct reg_device d;
-	char what[160];
 	record_next(r);
 	set_str(r, K_TYPE, type == 'c' ? "char" : "block");
 	set_tuple(r, t);
@@ -48,7 +37,8 @@ static int name_record(const struct job *j, struct record *r, char type, struct 
 		r->unknown |= KEY(K_NAME);
 		set_str(r, K_WHAT, unnamed[d.kind]);
 	}
-	describe(r, &d, what, sizeof what);
+	if (d.what)
+		set_str(r, K_DESCRIPTION, d.what);
 	bool live = false;
 	if (j->live) {
 		const char *devname = live_name(type == 'b', t), *driver = live_drivers(type == 'b', t.major);

@@ -82,6 +82,10 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 		*d = (struct reg_device){ .kind = A_FIXED, .row = s, .what = s->what,
 					  .partition = at % s->per };
 		format_name(s, s->base + at / s->per, d->partition, d->name, sizeof d->name);
+		if (d->partition) {
+			snprintf(d->words, sizeof d->words, "%s, partition %u", s->what, d->partition);
+			d->what = d->words;
+		}
 		return;
 	}
 	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges; i++) {

@@ -66,12 +66,15 @@ extern const char registry_kernel[]; /* the devices.txt the rows follow */
 struct reg_device {
 	enum assignment kind;
 	const struct series *row; /* the series, or NULL */
-	const char *what;         /* the row's or the range's words, or NULL */
+	const char *what;         /* the row's or the range's words, with ", partition
+				     N" after a partition's (then in words), or NULL */
 	uint32_t partition;       /* of a partitioned series: 0 for the whole disk */
 	char name[64];            /* the name, "" when none */
+	char words[160];          /* what, when a partition is added */
 };
 
-/* The device (type 'c' or 'b', major, minor) names. */
+/* The device (type 'c' or 'b', major, minor) names.  d->what may point
+ * into *d: use it while d lives. */
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d);
 
 /* The devices called name (a path under /dev, "/dev/" or "dev/" taken

@@ -55,6 +55,8 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_DESCRIPTION, "description", 0, T_TEXT),
 	K(K_ASSIGNMENT, "assignment", 0, T_TEXT),
 	K(K_DRIVERS, "drivers", 0, T_LIST),
+	K(K_MISTAKE, "mistake", 0, T_TEXT),
+	K(K_SOURCE, "source", 0, T_TEXT),
 	K(K_ALIASES, "aliases", 0, T_LIST),
 	K(K_MAJOR_BITS, "major_bits", 0, T_NUM),
 	K(K_MINOR_BITS, "minor_bits", 0, T_NUM),

@@ -62,6 +62,8 @@ enum key {
 	K_ASSIGNMENT,  /* text: name: fixed, unnamed, dynamic, local, reserved
 			  or unassigned, as the registry has the number */
 	K_DRIVERS,     /* list: name: the drivers of its major, in /proc/devices */
+	K_MISTAKE,     /* text: whence: the mistake's name */
+	K_SOURCE,      /* text: whence: the report or code it was seen in */
 	K_ALIASES,     /* list: schemes: a scheme's other names */
 	K_MAJOR_BITS, K_MINOR_BITS, K_MAJOR_MAX, K_MINOR_MAX, /* numbers */
 	K_NATIVE,      /* bool: schemes: the running system's scheme */
@@ -71,7 +73,8 @@ enum key {
 	/* text for people: plain and --format only, never JSON */
 	K_CELL,        /* explain: one scheme's answer */
 	K_WHAT,        /* stat: "char device", "regular file on device"; name:
-			  what stands for a name the registry does not give */
+			  what stands for a name the registry does not give;
+			  whence: the mistake in words */
 	K_MARK,        /* aliases: "(canonical)" */
 	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
 			  made by the emitter, for --format only */

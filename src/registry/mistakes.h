@@ -1,0 +1,32 @@
+/* mistakes.h - the known ways code turns a real device number into a
+ * wrong one, each a row with the report it comes from: applied forward
+ * (what a real tuple becomes) and backward (the real tuples that become
+ * a seen one).  Pure: libdevnum's schemes, no I/O. */
+#ifndef MISTAKES_H
+#define MISTAKES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "devnum.h"
+
+struct mistake {
+	const char *id;      /* a short name: glibc-as-legacy */
+	const char *words;   /* the mistake, in words */
+	const char *source;  /* where it was seen */
+	const char *writer, *reader; /* the schemes of a scheme row, or NULL */
+	bool unchecked;      /* the reader checks nothing: a shift with no mask */
+	/* what real becomes, into *seen; false when the mistake does not
+	 * apply or changes nothing */
+	bool (*forward)(const struct mistake *m, struct devnum_tuple real,
+			struct devnum_tuple *seen);
+	/* the real tuples that become seen, at most max of them, the plainest
+	 * first; how many */
+	size_t (*backward)(const struct mistake *m, struct devnum_tuple seen,
+			   struct devnum_tuple *real, size_t max);
+};
+
+extern const struct mistake mistakes[];
+extern const size_t nmistakes;
+
+#endif
