@@ -39,6 +39,8 @@ for line in (__devnum_list options)
                 set -a args -a '16 10 8'
             case --type
                 set -a args -a 'char block'
+            case --sort
+                set -a args -a 'registry scheme'
             case --list
                 set -a args -a 'commands options schemes containers writers'
         end

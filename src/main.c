@@ -227,6 +227,16 @@ static char device_type(const char *text)
 	usage_error("--type: '%s' is neither char nor block", q);
 }
 
+/* --sort's order: true for scheme, false for registry. */
+static bool by_scheme(const char *text)
+{
+	char q[400];
+	if (strcmp(text, "scheme") == 0 || strcmp(text, "registry") == 0)
+		return text[0] == 's';
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("--sort: '%s' is neither registry nor scheme", q);
+}
+
 /* An option's tuple, MAJOR:MINOR, read as operands are. */
 static struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare)
 {
@@ -631,6 +641,7 @@ int main(int argc, const char **argv)
 	j.live = !(given.options & OPT(O_OFFLINE));
 	if ((j.was_set = given.value[O_WAS] != NULL))
 		j.was = tuple_value(option_names[O_WAS], given.value[O_WAS], j.input_base);
+	j.by_scheme = given.value[O_SORT] && by_scheme(given.value[O_SORT]);
 	j.zero = given.options & OPT(O_ZERO);
 	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;

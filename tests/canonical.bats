@@ -170,12 +170,13 @@ load helper
 }
 
 @test "explain 0x10b300: glibc reads 179:256; legacy 8:8 does not apply" {
-	run2 devnum explain 0x10b300
+	run2 devnum explain --sort=scheme 0x10b300
 	assert_success
 	assert_line --index 0 "0x10b300: the raw value decoded by every scheme (* noncanonical)"
 	assert_line --index 1 --regexp '^SCHEME +BITS +MAJOR:MINOR +NOTE$'
-	assert_line --regexp '^glibc +64  179:256$'
-	assert_line --regexp '^linux32 +32  179:256$'
+	# devices.txt: char 179 is dvxirq N, block 179 mmcblk, 8 minors a card
+	assert_line --regexp '^glibc +64  179:256 +char dvxirq256 \(CCube DVX device\), block mmcblk32 \(SD/MMC card\)$'
+	assert_line --regexp '^linux32 +32  179:256 +char dvxirq256 \(CCube DVX device\), block mmcblk32 \(SD/MMC card\)$'
 	assert_line --regexp "^legacy +16  refused +0x10b300 is wider than 16 bits, out of range for legacy \(at most 0xffff\); unchecked, it reads as 4275:0$"
 	assert_equal "${#lines[@]}" 21
 }
@@ -183,8 +184,36 @@ load helper
 @test "explain marks noncanonical cells" {
 	run2 devnum explain 0x301
 	assert_success
-	assert_line --regexp '^split32 +64  3:1 \* +noncanonical in split32: legacy 16-bit alias of 3:1, canonical 0x300000001$'
+	# devices.txt: char 3 is ttyp N, block 3 hda and its partitions
+	assert_line --regexp '^split32 +64  3:1 \* +char ttyp1 \(.*\), block hda1 \(.*\); noncanonical in split32: legacy 16-bit alias of 3:1, canonical 0x300000001$'
 	assert_line --regexp '^tuple +2x32  n/a '
+}
+
+@test "explain ranks the readings that name a registered device first; --sort=scheme keeps the table's" {
+	# 0x10b300 by hand: glibc and linux32 read 179:256 (major bits 19:8,
+	# minor bits 7:0 and 31:20); hpa, hpa1220 and openbsd read 179:4096
+	# (major bits 15:8, minor 7:0 and above); the others read majors 0, 1,
+	# 4 and 16 with minors past 2^16, or refuse it
+	order=$(devnum schemes --format='%s' | tr '\n' ' ')
+	run2 devnum explain --format='%s' 0x10b300
+	assert_success
+	named=$(printf '%s\n' "${lines[@]:0:5}" | tr '\n' ' ')
+	assert_equal "$named" "hpa hpa1220 glibc linux32 openbsd "
+	rest=$(printf '%s\n' "${lines[@]:5}" | tr '\n' ' ')
+	expect=$(tr ' ' '\n' <<<"$order" | grep -vxE 'hpa|hpa1220|glibc|linux32|openbsd' | grep . | tr '\n' ' ')
+	assert_equal "$rest" "$expect"
+	run2 devnum explain --sort=scheme --format='%s' 0x10b300
+	assert_equal "$(printf '%s\n' "${lines[@]}" | tr '\n' ' ')" "$order"
+	# JSON: the names apart, in the namespace that has them; block 8 is sd,
+	# char 8 unassigned
+	run2 devnum explain --json 0x801
+	run jq -r 'select(.scheme == "legacy") | [.char_name, .block_name] | @tsv' <<<"$output"
+	assert_output $'\tsda1'
+	run2 devnum explain --sort=name 0x801
+	assert_failure 2
+	assert_equal "$stderr" $'devnum: --sort: \'name\' is neither registry nor scheme\nTry \'devnum --help\' for more information.'
+	run2 devnum decode --sort=scheme 0x801
+	assert_failure 2
 }
 
 @test "explain a tuple: every scheme's raw value or refusal" {

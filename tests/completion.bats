@@ -212,6 +212,24 @@ known_writers() {
 	assert_output $'--into=ustar,ext4\tfits, scan: only these containers; exit 1 unless all survive'
 }
 
+@test "explain's --sort completes registry and scheme in bash, zsh and fish" {
+	run complete_words devnum explain --sort ""
+	assert_output $'registry\nscheme'
+	run complete_words devnum explain --sort = sc
+	assert_output scheme
+	if command -v zsh >/dev/null; then
+		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
+			_arguments() { print -l -- "${@[1,-3]}"; }
+			words=(devnum explain --); CURRENT=3
+			_devnum' _ "$top_srcdir"
+		assert_line '--sort=[explain  registry (named devices first) or scheme]:ORDER:(registry scheme)'
+	fi
+	if command -v fish >/dev/null; then
+		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum explain --sort=r'"
+		assert_output $'--sort=registry\texplain: registry (named devices first) or scheme'
+	fi
+}
+
 @test "name's --type completes char and block in bash, zsh and fish" {
 	run complete_words devnum name --type ""
 	assert_output $'char\nblock'

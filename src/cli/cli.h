@@ -29,6 +29,7 @@ struct job {
 	bool live;           /* name: ask the running system too */
 	bool was_set;        /* whence: --was names the real tuple */
 	struct devnum_tuple was;
+	bool by_scheme;      /* explain --sort=scheme: the table's order */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */

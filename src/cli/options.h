@@ -28,6 +28,7 @@
 	X(TYPE, "type", 0, "TYPE", "name: only char or only block devices") \
 	X(OFFLINE, "offline", 0, NULL, "name: the registry alone, not the running system") \
 	X(WAS, "was", 0, "TUPLE", "whence: only the mistakes that make this tuple the one seen") \
+	X(SORT, "sort", 0, "ORDER", "explain: registry (named devices first) or scheme") \
 	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
 	X(WRITER, "writer", 0, "NAME", "fits: judge by this writer's observed behaviour") \
 	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \

@@ -6,6 +6,58 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "registry/registry.h"
+
+/* What the registry has for a reading: its char device, its block one. */
+struct devices {
+	struct reg_device d[2];
+	bool named[2];
+};
+
+/* Whether the registry names t, in the input's type or in either. */
+static bool look_up(char type, struct devnum_tuple t, struct devices *v)
+{
+	bool any = false;
+	for (int i = 0; i < 2; i++) {
+		v->named[i] = false;
+		if (type && type != "cb"[i])
+			continue;
+		registry_lookup("cb"[i], t.major, t.minor, &v->d[i]);
+		v->named[i] = v->d[i].kind == A_FIXED;
+		any |= v->named[i];
+	}
+	return any;
+}
+
+/* Whether s reads raw as a device the registry names: the order explain
+ * ranks by. */
+static bool names_device(const devnum_scheme *s, uint64_t raw, char type, struct devices *v)
+{
+	struct devnum_reason why;
+	struct devnum_tuple t;
+	return !unpacked(s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(type, t, v);
+}
+
+/* K_CHAR_NAME and K_BLOCK_NAME; for people, K_REMARK: the devices named,
+ * then the note. */
+static void set_devices(struct record *r, const struct devices *v, char *buf, size_t size)
+{
+	static const enum key key[2] = { K_CHAR_NAME, K_BLOCK_NAME };
+	size_t len = 0;
+	for (int i = 0; i < 2; i++) {
+		if (!v->named[i])
+			continue;
+		set_str(r, key[i], v->d[i].name);
+		len = appended(len, size, snprintf(buf + len, size - len, "%s%s %s (%s)",
+						   len ? ", " : "", i ? "block" : "char",
+						   v->d[i].name, v->d[i].what));
+	}
+	if (r->have & KEY(K_NOTE))
+		len = appended(len, size, snprintf(buf + len, size - len, "%s%.*s", len ? "; " : "",
+						   (int)r->len[K_NOTE], r->text[K_NOTE]));
+	if (len)
+		set_text(r, K_REMARK, buf, len);
+}
 
 /* The note for a tuple the scheme holds but the platform behind it cannot. */
 static void platform_note(struct record *r, const devnum_scheme *s, struct devnum_tuple t)
@@ -41,8 +93,9 @@ static void refused(struct record *r, const devnum_scheme *s,
 	     (unsigned long long)u.major, (unsigned long long)u.minor);
 }
 
+/* v: the devices the reading names, when it names any */
 static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
-			char *cell, size_t size)
+			char *cell, size_t size, char type, struct devices *v)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
@@ -52,17 +105,18 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 		return;
 	}
 	set_num(r, K_RAW, raw);
-	devnum_status v = decode_why(s, raw, &t, &why);
-	if (v == DEVNUM_REFUSED) {
+	devnum_status st = decode_why(s, raw, &t, &why);
+	if (st == DEVNUM_REFUSED) {
 		refused(r, s, &why, &raw);
 		return;
 	}
 	set_tuple(r, t);
-	set_verdict(r, v, s, &why);
-	set_cell(r, cell, size, v == DEVNUM_ALIAS ? "%llu:%llu *" : "%llu:%llu",
+	set_verdict(r, st, s, &why);
+	set_cell(r, cell, size, st == DEVNUM_ALIAS ? "%llu:%llu *" : "%llu:%llu",
 		 t.major, t.minor);
-	if (v == DEVNUM_OK)
+	if (st == DEVNUM_OK)
 		platform_note(r, s, t);
+	look_up(type, t, v);
 }
 
 static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
@@ -83,11 +137,28 @@ static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_
 	platform_note(r, s, t);
 }
 
+/* One scheme's record: the raw value's reading, or the tuple's raw. */
+static void explain_scheme(const struct job *j, struct record *r, const devnum_scheme *s,
+			   const struct devnum_tuple *t, uint64_t raw, char type)
+{
+	char cell[48], remark[sizeof r->note + 2 * sizeof(struct reg_device)];
+	struct devices v = { .named = { false, false } };
+	record_next(r);
+	set_scheme(r, s);
+	set_str(r, K_FORM, t ? "tuple" : "raw");
+	set_num(r, K_WIDTH, devnum_scheme_width(s));
+	if (t)
+		encode_cell(r, s, *t, cell, sizeof cell);
+	else
+		decode_cell(r, s, raw, cell, sizeof cell, type, &v);
+	set_devices(r, &v, remark, sizeof remark);
+	emit(j->out, r);
+}
+
 static int explain_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t = { 0, 0 };
 	uint64_t raw = 0;
-	char cell[48];
 	bool tuple = is_tuple(r);
 	struct num_error e;
 	const char *in = r->text[K_INPUT];
@@ -97,24 +168,27 @@ static int explain_record(const struct job *j, struct record *r)
 		return st;
 	if (!tuple && parse_number(in, n, j->input_base, &raw, &e) < 0)
 		return fail_number(r, &e);
+	char type = 0;
+	if (r->have & KEY(K_TYPE))
+		type = r->text[K_TYPE][0];
+	bool ranked = !tuple && !j->by_scheme;
 	char head[200];
 	snprintf(head, sizeof head, "%.80s: %s", in, tuple
 		 ? "the tuple encoded by every scheme (refused: cannot hold it)"
-		 : "the raw value decoded by every scheme (* noncanonical)");
+		 : ranked ? "the raw value decoded by every scheme, those naming a registered"
+			    " Linux device first (* noncanonical)"
+			  : "the raw value decoded by every scheme (* noncanonical)");
 	emit_folded(j->out, head, j->columns, 2);
 	emit_heading(j->out, cmd_explain.columns, cmd_explain.ncolumns, tuple);
-	for (size_t i = 0; i < devnum_scheme_count(); i++) {
-		const devnum_scheme *s = devnum_scheme_at(i);
-		record_next(r);
-		set_scheme(r, s);
-		set_str(r, K_FORM, tuple ? "tuple" : "raw");
-		set_num(r, K_WIDTH, devnum_scheme_width(s));
-		if (tuple)
-			encode_cell(r, s, t, cell, sizeof cell);
-		else
-			decode_cell(r, s, raw, cell, sizeof cell);
-		emit(j->out, r);
-	}
+	/* ranked: those that name a device, then the others; else one pass */
+	for (int pass = ranked ? 0 : 1; pass < 2; pass++)
+		for (size_t i = 0; i < devnum_scheme_count(); i++) {
+			const devnum_scheme *s = devnum_scheme_at(i);
+			struct devices v;
+			if (ranked && names_device(s, raw, type, &v) != (pass == 0))
+				continue;
+			explain_scheme(j, r, s, tuple ? &t : NULL, raw, type);
+		}
 	return EXIT_OK;
 }
 
@@ -123,16 +197,17 @@ static const struct column columns[] = {
 	{ K_SCHEME, "SCHEME", NULL, 10, false, NULL },
 	{ K_WIDTH, "BITS", NULL, 4, true, NULL },
 	{ K_CELL, "MAJOR:MINOR", "RAW", 23, false, "  " },
-	{ K_NOTE, "NOTE", NULL, 0, false, NULL },
+	{ K_REMARK, "NOTE", NULL, 0, false, NULL },
 	{ K_ERROR, "", NULL, 0, false, "" },
 };
 
 const struct command cmd_explain = {
 	"explain", "RAW | MAJOR:MINOR...", "every scheme's reading, side by side",
-	.options = OPT(O_INPUT_BASE) | TABLE_OPTIONS,
+	.options = OPT(O_INPUT_BASE) | OPT(O_SORT) | TABLE_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_FORM) | KEY(K_WIDTH) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
-		KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL),
+		KEY(K_CHAR_NAME) | KEY(K_BLOCK_NAME) | KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL) |
+		KEY(K_REMARK),
 	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],
 	.pairs = true, .table = true, .hang = 41,
 	.record = explain_record,

@@ -55,6 +55,8 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_DESCRIPTION, "description", 0, T_TEXT),
 	K(K_ASSIGNMENT, "assignment", 0, T_TEXT),
 	K(K_DRIVERS, "drivers", 0, T_LIST),
+	K(K_CHAR_NAME, "char_name", 0, T_TEXT),
+	K(K_BLOCK_NAME, "block_name", 0, T_TEXT),
 	K(K_MISTAKE, "mistake", 0, T_TEXT),
 	K(K_SOURCE, "source", 0, T_TEXT),
 	K(K_ALIASES, "aliases", 0, T_LIST),
@@ -69,6 +71,7 @@ const struct key_info keys[K_NKEYS] = {
 	PEOPLE(K_CELL, "cell"),
 	PEOPLE(K_WHAT, "what"),
 	PEOPLE(K_MARK, "mark"),
+	PEOPLE(K_REMARK, "remark"),
 	PEOPLE(K_MTREE, "mtree"),
 };
 

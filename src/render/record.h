@@ -62,6 +62,8 @@ enum key {
 	K_ASSIGNMENT,  /* text: name: fixed, unnamed, dynamic, local, reserved
 			  or unassigned, as the registry has the number */
 	K_DRIVERS,     /* list: name: the drivers of its major, in /proc/devices */
+	K_CHAR_NAME, K_BLOCK_NAME, /* text: explain: the registry's name for a
+				      reading, as a char and as a block device */
 	K_MISTAKE,     /* text: whence: the mistake's name */
 	K_SOURCE,      /* text: whence: the report or code it was seen in */
 	K_ALIASES,     /* list: schemes: a scheme's other names */
@@ -76,6 +78,7 @@ enum key {
 			  what stands for a name the registry does not give;
 			  whence: the mistake in words */
 	K_MARK,        /* aliases: "(canonical)" */
+	K_REMARK,      /* explain: the devices a reading names, then its note */
 	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
 			  made by the emitter, for --format only */
 	K_NKEYS
