@@ -12,7 +12,7 @@ output: out_buf out_len out_errno flushes     # the output buffer
 records: ibuf                                 # the input buffer
 view: views                                   # each scheme's view, built once, then read
 emit: plan                                    # the keys of the last record's JSON, kept
-live: names drivers                           # the kernel's device names and /proc/devices, read once each
+live: live                                    # the running system: /sys/dev and /proc/devices, read once
 archive_calls: calls lib                      # libarchive, loaded on first use
 ext2fs_calls: calls com_err lib               # libext2fs and libcom_err, the same
 sqfs_calls: calls lib                         # libsquashfs, the same

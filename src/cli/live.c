@@ -1,6 +1,7 @@
 /* live.c - the running system's names for devices, read once each. */
 #include <config.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +14,39 @@
 /* The kernel's names for devices, looked up once each: most files of a run
  * share the device that holds them. */
 #define CACHED 64
-static struct name {
+struct name {
 	bool used, block;
 	struct devnum_tuple t;
 	char name[120];
-} names[CACHED];
+};
+
+/* The devices /sys/dev/{char,block} has, read once each as sorted keys
+ * (major << 32 | minor): most tuples a filter is given are no device of
+ * this system, and a search is cheaper than an open() that fails. */
+struct present {
+	bool read;
+	size_t n;
+	uint64_t *keys;
+};
+
+/* /proc/devices, read whole once: "Character devices:", then "  1 mem"
+ * lines, then "Block devices:" and theirs.  A major may have several. */
+enum { LISTED = 4096 }; /* Linux's majors: 12 bits */
+struct drivers {
+	bool read;
+	char text[16384];
+	char found[256]; /* the last major's drivers */
+	bool block;      /* whose they are */
+	uint64_t major;
+	uint8_t listed[2][LISTED / 8]; /* the majors that have any, as bits */
+};
+
+/* All the running system has said, kept for the run. */
+static struct {
+	struct name names[CACHED];
+	struct present present[2]; /* char's, block's */
+	struct drivers drivers;
+} live;
 
 /* The kernel's name for a device, from /sys/dev/{char,block}/M:m/uevent. */
 static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
@@ -41,9 +70,69 @@ static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
 	}
 }
 
+
+static int by_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void free_present(void)
+{
+	free(live.present[0].keys);
+	free(live.present[1].keys);
+}
+
+/* The entries "M:m" of the folder; none when it cannot be read, as
+ * without /sys. */
+static void read_present(bool block, struct present *p)
+{
+	size_t size = 0;
+	struct dirent *e;
+	DIR *dir = opendir(block ? "/sys/dev/block" : "/sys/dev/char");
+	if (!live.present[0].read && !live.present[1].read)
+		atexit(free_present);
+	p->read = true;
+	while (dir && (e = readdir(dir))) {
+		char *colon, *end;
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		unsigned long long major = strtoull(e->d_name, &colon, 10), minor;
+		if (*colon != ':' || colon[1] < '0' || colon[1] > '9')
+			continue;
+		minor = strtoull(colon + 1, &end, 10);
+		if (*end || major > UINT32_MAX || minor > UINT32_MAX)
+			continue;
+		if (p->n == size) {
+			uint64_t *more = realloc(p->keys, (size = size ? 2 * size : 256) * sizeof *more);
+			if (!more)
+				break; /* the names then come from the registry alone */
+			p->keys = more;
+		}
+		p->keys[p->n++] = (uint64_t)major << 32 | minor;
+	}
+	if (dir)
+		closedir(dir);
+	if (p->n)
+		qsort(p->keys, p->n, sizeof *p->keys, by_key);
+}
+
+static bool is_present(bool block, struct devnum_tuple t)
+{
+	struct present *p = &live.present[block];
+	if (!p->read)
+		read_present(block, p);
+	if (t.major > UINT32_MAX || t.minor > UINT32_MAX)
+		return false;
+	uint64_t key = t.major << 32 | t.minor;
+	return p->n && bsearch(&key, p->keys, p->n, sizeof key, by_key);
+}
+
 const char *live_name(bool block, struct devnum_tuple t)
 {
-	struct name *c = &names[(t.major * 31 + t.minor + block) % CACHED];
+	if (!is_present(block, t))
+		return "";
+	struct name *c = &live.names[(t.major * 31 + t.minor + block) % CACHED];
 	if (!c->used || c->block != block || c->t.major != t.major || c->t.minor != t.minor) {
 		*c = (struct name){ true, block, t, "" };
 		lookup(block, t, c->name, sizeof c->name);
@@ -51,44 +140,58 @@ const char *live_name(bool block, struct devnum_tuple t)
 	return c->name;
 }
 
-/* /proc/devices, read whole once: "Character devices:", then "  1 mem"
- * lines, then "Block devices:" and theirs.  A major may have several. */
-static struct drivers {
-	bool read;
-	char text[16384];
-	char found[256]; /* the last major's drivers */
-} drivers;
+
+/* Each "N name" line from p on: its major in *m, the name after *end. */
+static bool driver_line(const char *p, unsigned long long *m, char **end)
+{
+	*m = strtoull(p, end, 10);
+	return *end != p && **end == ' ';
+}
 
 static void read_drivers(void)
 {
 	size_t len = 0;
-	drivers.read = true;
+	bool in_block = false;
+	live.drivers.read = true;
 	int fd = open("/proc/devices", O_RDONLY | O_CLOEXEC);
-	for (ssize_t n = 1; fd >= 0 && n > 0 && len < sizeof drivers.text - 1; len += (size_t)n)
-		if ((n = read(fd, drivers.text + len, sizeof drivers.text - 1 - len)) < 0)
+	for (ssize_t n = 1; fd >= 0 && n > 0 && len < sizeof live.drivers.text - 1; len += (size_t)n)
+		if ((n = read(fd, live.drivers.text + len, sizeof live.drivers.text - 1 - len)) < 0)
 			n = 0;
 	if (fd >= 0)
 		close(fd);
-	drivers.text[len] = 0;
+	live.drivers.text[len] = 0;
+	for (const char *p = live.drivers.text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		unsigned long long m;
+		char *end;
+		in_block |= strncmp(p, "Block devices:", 14) == 0;
+		if (driver_line(p, &m, &end) && m < LISTED)
+			live.drivers.listed[in_block][m / 8] |= (uint8_t)(1u << m % 8);
+	}
+	live.drivers.major = UINT64_MAX;
 }
 
 const char *live_drivers(bool block, uint64_t major)
 {
 	size_t len = 0;
 	bool in_block = false;
-	if (!drivers.read)
+	if (!live.drivers.read)
 		read_drivers();
-	drivers.found[0] = 0;
-	for (const char *p = drivers.text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+	if (major >= LISTED || !(live.drivers.listed[block][major / 8] >> major % 8 & 1))
+		return "";
+	if (live.drivers.block == block && live.drivers.major == major)
+		return live.drivers.found;
+	live.drivers.block = block;
+	live.drivers.major = major;
+	live.drivers.found[0] = 0;
+	for (const char *p = live.drivers.text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		unsigned long long m;
 		char *end;
-		if (strncmp(p, "Block devices:", 14) == 0)
-			in_block = true;
-		unsigned long long m = strtoull(p, &end, 10);
-		if (end == p || *end != ' ' || in_block != block || m != major)
+		in_block |= strncmp(p, "Block devices:", 14) == 0;
+		if (!driver_line(p, &m, &end) || in_block != block || m != major)
 			continue;
-		len = appended(len, sizeof drivers.found,
-			       snprintf(drivers.found + len, sizeof drivers.found - len, "%s%.*s",
+		len = appended(len, sizeof live.drivers.found,
+			       snprintf(live.drivers.found + len, sizeof live.drivers.found - len, "%s%.*s",
 					len ? " " : "", (int)strcspn(end + 1, "\n"), end + 1));
 	}
-	return drivers.found;
+	return live.drivers.found;
 }

@@ -21,6 +21,19 @@ static size_t letters(uint32_t n, char *out)
 	return len;
 }
 
+/* u in decimal at out: its length. */
+static size_t decimal(uint32_t u, char *out)
+{
+	char tmp[10];
+	size_t i = 0, len = 0;
+	do
+		tmp[i++] = (char)('0' + u % 10);
+	while (u /= 10);
+	while (i)
+		out[len++] = tmp[--i];
+	return len;
+}
+
 /* The name of unit u, partition p of a row, into buf of size bytes. */
 static void format_name(const struct series *s, uint32_t u, uint32_t p, char *buf, size_t size)
 {
@@ -31,12 +44,12 @@ static void format_name(const struct series *s, uint32_t u, uint32_t p, char *bu
 			continue;
 		}
 		switch (*++c) {
-		case 'n': len += (size_t)snprintf(buf + len, size - len, "%u", u); break;
+		case 'n': len += decimal(u, buf + len); break;
 		case 'a': len += letters(u, buf + len); break;
 		case 'b': buf[len++] = bsd_series[u / 16 % 16], buf[len++] = hex[u % 16]; break;
 		case 'P': if (p) buf[len++] = 'p'; /* fall through */
-		case 'p': if (p) len += (size_t)snprintf(buf + len, size - len, "%u", p); break;
-		case 'c': len += (size_t)snprintf(buf + len, size - len, "%u", p); break;
+		case 'p': if (p) len += decimal(p, buf + len); break;
+		case 'c': len += decimal(p, buf + len); break;
 		default: return; /* the table's test proves none is left */
 		}
 	}
@@ -55,9 +68,21 @@ static unsigned order(char type, uint64_t major)
 	return (unsigned)major * 2 + (type == 'b');
 }
 
+/* d as kind, from row s (or NULL) with its words, no name yet: only the
+ * fields a lookup reads, not the whole of *d. */
+static void found(struct reg_device *d, enum assignment kind, const struct series *s,
+		  const char *what)
+{
+	d->kind = kind;
+	d->row = s;
+	d->what = what;
+	d->partition = 0;
+	d->name[0] = '\0';
+}
+
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d)
 {
-	*d = (struct reg_device){ .kind = A_UNASSIGNED };
+	found(d, A_UNASSIGNED, NULL, NULL);
 	size_t lo = 0, hi = registry_nseries;
 	unsigned want = major > 0xffff ? ~0u : order(type, major);
 	while (lo < hi) { /* the first row of (type, major), if any */
@@ -73,14 +98,14 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 			continue;
 		if (!s->name) { /* the major's other minors, unless a series names it */
 			if (d->kind == A_UNASSIGNED)
-				*d = (struct reg_device){ .kind = s->kind, .row = s, .what = s->what };
+				found(d, (enum assignment)s->kind, s, s->what);
 			continue;
 		}
 		uint32_t at = (uint32_t)(minor - s->first);
 		if (at % s->per && !parted(s))
 			continue;
-		*d = (struct reg_device){ .kind = A_FIXED, .row = s, .what = s->what,
-					  .partition = at % s->per };
+		found(d, A_FIXED, s, s->what);
+		d->partition = at % s->per;
 		format_name(s, s->base + at / s->per, d->partition, d->name, sizeof d->name);
 		if (d->partition) {
 			snprintf(d->words, sizeof d->words, "%s, partition %u", s->what, d->partition);
@@ -91,7 +116,7 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges; i++) {
 		const struct major_range *r = &registry_ranges[i];
 		if (r->type == type && major >= r->first && major <= r->last)
-			*d = (struct reg_device){ .kind = r->kind, .what = r->what };
+			found(d, (enum assignment)r->kind, NULL, r->what);
 	}
 }
 
