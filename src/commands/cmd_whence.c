@@ -28,29 +28,42 @@ static void add(char type, const struct mistake *m, struct devnum_tuple real,
 	size_t first = *n;
 	for (const char *t = type ? &type : "cb"; *t; t = type ? "" : t + 1) {
 		struct candidate *k = &c[*n];
-		*k = (struct candidate){ m, real, *t, { 0 } };
+		k->m = m, k->real = real, k->type = *t; /* not all of k->d: it is big */
 		registry_lookup(*t, real.major, real.minor, &k->d);
 		if (k->d.kind == A_FIXED)
 			++*n;
 	}
-	if (*n == first)
-		c[(*n)++] = (struct candidate){ m, real, 0, { 0 } };
+	if (*n == first) {
+		struct candidate *k = &c[(*n)++];
+		k->m = m, k->real = real, k->type = 0;
+	}
 }
 
-/* The order candidates are shown in: 0, a device the registry names; 1,
- * the plainest of a row's others, a tuple Linux can make; 2, the plainest
- * of a row's others, beyond Linux's 12:20; 3, not shown (a row that fits
- * every minor + 256 k shows its plainest and those the registry names). */
-static int rank_of(const struct candidate *c, size_t i)
+static bool wide(struct devnum_tuple t)
 {
-	if (c[i].type)
-		return 0;
-	if (c[i].real.major >> 32 || c[i].real.minor >> 32)
-		return 3;
-	for (size_t k = 0; k < i; k++)
-		if (c[k].m == c[i].m && !c[k].type && !(c[k].real.major >> 32 || c[k].real.minor >> 32))
-			return 3;
-	return c[i].real.major <= 0xfff && c[i].real.minor <= 0xfffff ? 1 : 2;
+	return t.major >> 32 || t.minor >> 32;
+}
+
+/* The order each candidate is shown in, into rank: 0, a device the
+ * registry names; 1, the plainest of a row's others, a tuple Linux can
+ * make; 2, the plainest of a row's others, beyond Linux's 12:20; 3, not
+ * shown (a row that fits every minor + 256 k shows its plainest and those
+ * the registry names).  A row's candidates are together, plainest first. */
+static void rank(const struct candidate *c, size_t n, int *rank)
+{
+	const struct mistake *row = NULL;
+	bool shown = false; /* the row's plainest unnamed one is shown */
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].m != row)
+			row = c[i].m, shown = false;
+		if (c[i].type)
+			rank[i] = 0;
+		else if (wide(c[i].real) || shown)
+			rank[i] = 3;
+		else
+			rank[i] = c[i].real.major <= 0xfff && c[i].real.minor <= 0xfffff ? 1 : 2,
+			shown = true;
+	}
 }
 
 /* type: the seen tuple's, or 0 */
@@ -90,6 +103,7 @@ static int whence_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple seen, found[PER_ROW];
 	struct candidate c[PER_ROW_NAMED * 16];
+	int ranks[PER_ROW_NAMED * 16];
 	size_t n = 0;
 	int st = seen_tuple(j, r, &seen);
 	if (st)
@@ -109,9 +123,10 @@ static int whence_record(const struct job *j, struct record *r)
 		for (size_t f = 0; f < k; f++)
 			add(type, m, found[f], c, &n);
 	}
-	for (int rank = 0; rank <= 2; rank++)
+	rank(c, n, ranks);
+	for (int shown = 0; shown <= 2; shown++)
 		for (size_t i = 0; i < n; i++)
-			if (rank_of(c, i) == rank)
+			if (ranks[i] == shown)
 				emit_candidate(j, r, type, &c[i]);
 	if (n == 0 && j->was_set)
 		return fail(r, EXIT_UNFIT, "no known mistake makes it of %llu:%llu",

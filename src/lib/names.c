@@ -38,7 +38,10 @@ bool devnum__listed(const char *list, const char *want)
 
 bool devnum__same(const char *name, const char *want)
 {
-	return same(name, strlen(name), want);
+	for (; *name; name++, want++)
+		if (lower((unsigned char)*name) != lower((unsigned char)*want))
+			return false;
+	return *want == 0;
 }
 
 const devnum_scheme *devnum_scheme_find(const char *name)
@@ -47,9 +50,13 @@ const devnum_scheme *devnum_scheme_find(const char *name)
 		return NULL;
 	if (same("native", 6, name))
 		return devnum_scheme_native();
+	/* names first, then aliases: a name is what code passes, and no
+	 * alias is another scheme's name */
 	for (size_t i = 0; i < devnum_i_nschemes; i++)
-		if (same(devnum_i_schemes[i].l->name, strlen(devnum_i_schemes[i].l->name), name) ||
-		    devnum__listed(devnum_i_schemes[i].l->aliases, name))
+		if (devnum__same(devnum_i_schemes[i].l->name, name))
+			return &devnum_i_schemes[i];
+	for (size_t i = 0; i < devnum_i_nschemes; i++)
+		if (devnum__listed(devnum_i_schemes[i].l->aliases, name))
 			return &devnum_i_schemes[i];
 	return NULL;
 }

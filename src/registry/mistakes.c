@@ -79,6 +79,16 @@ static bool or8_forward(const struct mistake *m, struct devnum_tuple real,
 		       DEVNUM_OK && !same(real, *seen);
 }
 
+/* The next number after pick with as many bits set (Gosper's hack), in
+ * increasing order; for 0, past every k < 64. */
+static uint64_t next_pick(uint64_t pick)
+{
+	if (!pick)
+		return UINT64_MAX;
+	uint64_t low = pick & -pick, up = pick + low;
+	return up | ((pick ^ up) >> 2) / low;
+}
+
 /* Each bit of the raw above bit 7 came from the major or the minor: the
  * ways of splitting it, fewest bits to the minor first (at most 2^12). */
 static size_t or8_backward(const struct mistake *m, struct devnum_tuple seen,
@@ -94,9 +104,8 @@ static size_t or8_backward(const struct mistake *m, struct devnum_tuple seen,
 	if (k > 12)
 		return 0;
 	for (unsigned ones = 0; ones <= k && n < max; ones++)
-		for (uint64_t pick = 0; pick < UINT64_C(1) << k && n < max; pick++) {
-			if ((unsigned)__builtin_popcountll(pick) != ones)
-				continue;
+		for (uint64_t pick = (UINT64_C(1) << ones) - 1; pick < UINT64_C(1) << k && n < max;
+		     pick = next_pick(pick)) {
 			uint64_t minor = raw & 0xff;
 			for (size_t i = 0; i < k; i++)
 				minor |= pick >> i & 1 ? bits[i] : 0;

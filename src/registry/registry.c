@@ -83,8 +83,10 @@ static void found(struct reg_device *d, enum assignment kind, const struct serie
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d)
 {
 	found(d, A_UNASSIGNED, NULL, NULL);
+	if (major > 0xffff) /* beyond every row and range */
+		return;
 	size_t lo = 0, hi = registry_nseries;
-	unsigned want = major > 0xffff ? ~0u : order(type, major);
+	unsigned want = order(type, major);
 	while (lo < hi) { /* the first row of (type, major), if any */
 		size_t mid = lo + (hi - lo) / 2;
 		if (order(registry_series[mid].type, registry_series[mid].major) < want)
