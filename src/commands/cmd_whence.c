@@ -113,11 +113,13 @@ static int whence_record(const struct job *j, struct record *r)
 		type = r->text[K_TYPE][0];
 	for (size_t i = 0; i < nmistakes && n + PER_ROW_NAMED <= sizeof c / sizeof c[0]; i++) {
 		const struct mistake *m = &mistakes[i];
+		struct mistake_use u;
 		struct devnum_tuple back;
 		size_t k = 0;
+		mistake_use(m, &u);
 		if (!j->was_set)
-			k = m->backward(m, seen, found, PER_ROW);
-		else if (m->forward(m, j->was, &back) && back.major == seen.major &&
+			k = m->backward(&u, seen, found, PER_ROW);
+		else if (m->forward(&u, j->was, &back) && back.major == seen.major &&
 			 back.minor == seen.minor)
 			found[k++] = j->was;
 		for (size_t f = 0; f < k; f++)

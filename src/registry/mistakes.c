@@ -16,66 +16,60 @@ static bool same(struct devnum_tuple a, struct devnum_tuple b)
 	return a.major == b.major && a.minor == b.minor;
 }
 
-static const devnum_scheme *scheme(const char *name)
-{
-	return devnum_scheme_find(name);
-}
-
 /* Keeps real in out[*n] when the row takes it to seen and it is another. */
-static void keep(const struct mistake *m, struct devnum_tuple seen, struct devnum_tuple real,
+static void keep(const struct mistake_use *u, struct devnum_tuple seen, struct devnum_tuple real,
 		 struct devnum_tuple *out, size_t *n, size_t max)
 {
 	struct devnum_tuple back;
-	if (*n < max && m->forward(m, real, &back) && same(back, seen))
+	if (*n < max && u->m->forward(u, real, &back) && same(back, seen))
 		out[(*n)++] = real;
 }
 
 /* A raw written in the writer's scheme, read in the reader's. */
-static bool read_raw(const struct mistake *m, uint64_t raw, struct devnum_tuple *t)
+static bool read_raw(const struct mistake_use *u, uint64_t raw, struct devnum_tuple *t)
 {
-	if (m->unchecked) {
-		*t = devnum_decode_unchecked(scheme(m->reader), raw);
+	if (u->m->unchecked) {
+		*t = devnum_decode_unchecked(u->reader, raw);
 		return true;
 	}
-	return devnum_decode(scheme(m->reader), raw, t, NULL, NULL) != DEVNUM_REFUSED;
+	return devnum_decode(u->reader, raw, t, NULL, NULL) != DEVNUM_REFUSED;
 }
 
-static bool scheme_forward(const struct mistake *m, struct devnum_tuple real,
+static bool scheme_forward(const struct mistake_use *u, struct devnum_tuple real,
 			   struct devnum_tuple *seen)
 {
 	uint64_t raw;
-	return devnum_encode(scheme(m->writer), real, &raw, NULL) == DEVNUM_OK &&
-	       read_raw(m, raw, seen) && !same(real, *seen);
+	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
+	       read_raw(u, raw, seen) && !same(real, *seen);
 }
 
 /* The raw the reader made seen of: an unchecked 8:8 reader's major takes
  * every bit above the minor's 8, so seen's minor is below 256. */
-static size_t scheme_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t scheme_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			      struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	struct devnum_tuple t;
 	size_t n = 0;
-	if (m->unchecked) {
+	if (u->m->unchecked) {
 		if (seen.minor > 0xff || seen.major >> 56)
 			return 0;
 		raw = seen.major << 8 | seen.minor;
-	} else if (devnum_encode(scheme(m->reader), seen, &raw, NULL) != DEVNUM_OK) {
+	} else if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK) {
 		return 0;
 	}
-	if (devnum_decode(scheme(m->writer), raw, &t, NULL, NULL) == DEVNUM_OK)
-		keep(m, seen, t, real, &n, max);
+	if (devnum_decode(u->writer, raw, &t, NULL, NULL) == DEVNUM_OK)
+		keep(u, seen, t, real, &n, max);
 	return n;
 }
 
 /* major << 8 | minor, unmasked (u-root's mknod), read by glibc. */
-static bool or8_forward(const struct mistake *m, struct devnum_tuple real,
+static bool or8_forward(const struct mistake_use *u, struct devnum_tuple real,
 			struct devnum_tuple *seen)
 {
-	(void)m;
 	if (real.major >> 56)
 		return false;
-	return devnum_decode(scheme("glibc"), real.major << 8 | real.minor, seen, NULL, NULL) ==
+	return devnum_decode(u->reader, real.major << 8 | real.minor, seen, NULL, NULL) ==
 		       DEVNUM_OK && !same(real, *seen);
 }
 
@@ -91,12 +85,12 @@ static uint64_t next_pick(uint64_t pick)
 
 /* Each bit of the raw above bit 7 came from the major or the minor: the
  * ways of splitting it, fewest bits to the minor first (at most 2^12). */
-static size_t or8_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t or8_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			   struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw, bits[64];
 	size_t n = 0, k = 0;
-	if (devnum_encode(scheme("glibc"), seen, &raw, NULL) != DEVNUM_OK)
+	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
 	for (unsigned b = 8; b < 64; b++)
 		if (raw >> b & 1)
@@ -109,7 +103,7 @@ static size_t or8_backward(const struct mistake *m, struct devnum_tuple seen,
 			uint64_t minor = raw & 0xff;
 			for (size_t i = 0; i < k; i++)
 				minor |= pick >> i & 1 ? bits[i] : 0;
-			keep(m, seen, (struct devnum_tuple){ (raw & ~minor) >> 8, minor }, real, &n, max);
+			keep(u, seen, (struct devnum_tuple){ (raw & ~minor) >> 8, minor }, real, &n, max);
 		}
 	return n;
 }
@@ -117,125 +111,122 @@ static size_t or8_backward(const struct mistake *m, struct devnum_tuple seen,
 /* A FreeBSD 12 dev_t cut to FreeBSD 11's 32 bits.  (FreeBSD 11's values
  * read by 12's layout are no mistake: 12 keeps 11's layout in its low 32
  * bits, and every 32-bit value reads the same in both.) */
-static bool fbsd_forward(const struct mistake *m, struct devnum_tuple real,
+static bool fbsd_forward(const struct mistake_use *u, struct devnum_tuple real,
 			 struct devnum_tuple *seen)
 {
 	uint64_t raw;
-	(void)m;
-	return devnum_encode(scheme("freebsd"), real, &raw, NULL) == DEVNUM_OK &&
-	       devnum_decode(scheme("freebsd11"), raw & M32, seen, NULL, NULL) == DEVNUM_OK &&
+	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
+	       devnum_decode(u->reader, raw & M32, seen, NULL, NULL) == DEVNUM_OK &&
 	       !same(real, *seen);
 }
 
 /* The bits above 32 that were lost: FreeBSD 12 keeps minor bits 8-15
  * there, and the major's above 8. */
-static size_t fbsd_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t fbsd_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			    struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	struct devnum_tuple t;
 	size_t n = 0;
-	if (devnum_encode(scheme("freebsd11"), seen, &raw, NULL) != DEVNUM_OK)
+	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
 	for (uint64_t hi = 1; hi < 4096 && n < max; hi++)
-		if (devnum_decode(scheme("freebsd"), raw | hi << 32, &t, NULL, NULL) == DEVNUM_OK)
-			keep(m, seen, t, real, &n, max);
+		if (devnum_decode(u->writer, raw | hi << 32, &t, NULL, NULL) == DEVNUM_OK)
+			keep(u, seen, t, real, &n, max);
 	return n;
 }
 
 /* major * 256 + minor taken for a glibc raw. */
-static bool plus_forward(const struct mistake *m, struct devnum_tuple real,
+static bool plus_forward(const struct mistake_use *u, struct devnum_tuple real,
 			 struct devnum_tuple *seen)
 {
-	(void)m;
 	if (real.major >> 55 || real.minor >> 62)
 		return false;
-	return devnum_decode(scheme("glibc"), real.major * 256 + real.minor, seen, NULL, NULL) ==
+	return devnum_decode(u->reader, real.major * 256 + real.minor, seen, NULL, NULL) ==
 		       DEVNUM_OK && !same(real, *seen);
 }
 
 /* The raw's value split as major * 256 + minor: minor raw % 256 + 256 k. */
-static size_t plus_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t plus_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			    struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	size_t n = 0;
-	if (devnum_encode(scheme("glibc"), seen, &raw, NULL) != DEVNUM_OK)
+	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
 	for (uint64_t k = 0; k <= raw >> 8 && k < 4096 && n < max; k++)
-		keep(m, seen, (struct devnum_tuple){ (raw >> 8) - k, (raw & 0xff) + 256 * k }, real,
+		keep(u, seen, (struct devnum_tuple){ (raw >> 8) - k, (raw & 0xff) + 256 * k }, real,
 		     &n, max);
 	return n;
 }
 
 /* The minor masked to 8 bits, or taken modulo 256. */
-static bool mask_forward(const struct mistake *m, struct devnum_tuple real,
+static bool mask_forward(const struct mistake_use *u, struct devnum_tuple real,
 			 struct devnum_tuple *seen)
 {
-	(void)m;
+	(void)u;
 	*seen = (struct devnum_tuple){ real.major, real.minor & 0xff };
 	return real.minor > 0xff;
 }
 
-static size_t mask_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t mask_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			    struct devnum_tuple *real, size_t max)
 {
 	size_t n = 0;
 	for (uint64_t k = 1; seen.minor <= 0xff && k < 4096 && n < max; k++)
-		keep(m, seen, (struct devnum_tuple){ seen.major, seen.minor + 256 * k }, real, &n, max);
+		keep(u, seen, (struct devnum_tuple){ seen.major, seen.minor + 256 * k }, real, &n, max);
 	return n;
 }
 
 /* Only the major kept (statx's stx_rdev_major), the minor lost as 0. */
-static bool major_forward(const struct mistake *m, struct devnum_tuple real,
+static bool major_forward(const struct mistake_use *u, struct devnum_tuple real,
 			  struct devnum_tuple *seen)
 {
-	(void)m;
+	(void)u;
 	*seen = (struct devnum_tuple){ real.major, 0 };
 	return real.minor != 0;
 }
 
-static size_t major_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t major_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			     struct devnum_tuple *real, size_t max)
 {
 	size_t n = 0;
 	for (uint64_t minor = 1; seen.minor == 0 && minor < 4096 && n < max; minor++)
-		keep(m, seen, (struct devnum_tuple){ seen.major, minor }, real, &n, max);
+		keep(u, seen, (struct devnum_tuple){ seen.major, minor }, real, &n, max);
 	return n;
 }
 
 /* A 32-bit glibc raw with bit 31 set kept in an int, sign-extended to
  * 64 bits and read by glibc. */
-static bool signed_forward(const struct mistake *m, struct devnum_tuple real,
+static bool signed_forward(const struct mistake_use *u, struct devnum_tuple real,
 			   struct devnum_tuple *seen)
 {
 	uint64_t raw;
-	(void)m;
-	if (devnum_encode(scheme("glibc"), real, &raw, NULL) != DEVNUM_OK || raw > M32 ||
+	if (devnum_encode(u->writer, real, &raw, NULL) != DEVNUM_OK || raw > M32 ||
 	    !(raw >> 31 & 1))
 		return false;
-	return devnum_decode(scheme("glibc"), raw | ~M32, seen, NULL, NULL) == DEVNUM_OK;
+	return devnum_decode(u->reader, raw | ~M32, seen, NULL, NULL) == DEVNUM_OK;
 }
 
-static size_t signed_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t signed_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			      struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	struct devnum_tuple t;
 	size_t n = 0;
-	if (devnum_encode(scheme("glibc"), seen, &raw, NULL) == DEVNUM_OK && raw >> 31 == M32 * 2 + 1 &&
-	    devnum_decode(scheme("glibc"), raw & M32, &t, NULL, NULL) == DEVNUM_OK)
-		keep(m, seen, t, real, &n, max);
+	if (devnum_encode(u->reader, seen, &raw, NULL) == DEVNUM_OK && raw >> 31 == M32 * 2 + 1 &&
+	    devnum_decode(u->writer, raw & M32, &t, NULL, NULL) == DEVNUM_OK)
+		keep(u, seen, t, real, &n, max);
 	return n;
 }
 
 /* ISO 9660 Rock Ridge PN, its halves the major and the minor, as Linux's
  * fs/isofs/rock.c reads them: a high half of 0 and a low one above 0xff
  * is an old 16-bit number, and MKDEV is not masked into the 32-bit dev_t. */
-static bool iso_forward(const struct mistake *m, struct devnum_tuple real,
+static bool iso_forward(const struct mistake_use *u, struct devnum_tuple real,
 			struct devnum_tuple *seen)
 {
-	(void)m;
+	(void)u;
 	if (real.major > M32 || real.minor > M32)
 		return false;
 	uint64_t ma = real.major, mi = real.minor;
@@ -247,14 +238,14 @@ static bool iso_forward(const struct mistake *m, struct devnum_tuple real,
 }
 
 /* The 16-bit reading undone, then majors that lost bits above 12. */
-static size_t iso_backward(const struct mistake *m, struct devnum_tuple seen,
+static size_t iso_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			   struct devnum_tuple *real, size_t max)
 {
 	size_t n = 0;
 	if (seen.major <= 0xff && seen.minor <= 0xff)
-		keep(m, seen, (struct devnum_tuple){ 0, seen.major << 8 | seen.minor }, real, &n, max);
+		keep(u, seen, (struct devnum_tuple){ 0, seen.major << 8 | seen.minor }, real, &n, max);
 	for (uint64_t k = 1; seen.major < 4096 && k < 4096 && n < max; k++)
-		keep(m, seen, (struct devnum_tuple){ seen.major + 4096 * k, seen.minor }, real, &n, max);
+		keep(u, seen, (struct devnum_tuple){ seen.major + 4096 * k, seen.minor }, real, &n, max);
 	return n;
 }
 
@@ -265,7 +256,7 @@ const struct mistake mistakes[] = {
 	  "moby/moby PR 39212; rhboot/efivar issue 75; u-root/u-root issue 745",
 	  SCHEMES("glibc", "legacy", true) },
 	{ "legacy-encode-read-by-glibc", "major << 8 | minor, unmasked, read by glibc",
-	  "u-root/u-root issue 745", NULL, NULL, false, or8_forward, or8_backward },
+	  "u-root/u-root issue 745", NULL, "glibc", false, or8_forward, or8_backward },
 	{ "minor-masked", "the minor masked to 8 bits, or taken modulo 256",
 	  "16-bit dev_t code: (dev & 0xff) for the minor", NULL, NULL, false, mask_forward,
 	  mask_backward },
@@ -285,17 +276,24 @@ const struct mistake mistakes[] = {
 	  "Linux kdev_t.h: new_decode_dev is not MAJOR() and MINOR()",
 	  SCHEMES("linux32", "kernel", false) },
 	{ "freebsd12-as-freebsd11", "a FreeBSD 12 dev_t cut to 32 bits and read by FreeBSD 11's layout",
-	  "FreeBSD 12's 64-bit dev_t (ino64, r318736) and FreeBSD 11's 32-bit one", NULL, NULL,
-	  false, fbsd_forward, fbsd_backward },
+	  "FreeBSD 12's 64-bit dev_t (ino64, r318736) and FreeBSD 11's 32-bit one", "freebsd",
+	  "freebsd11", false, fbsd_forward, fbsd_backward },
 	{ "statx-major-only", "only statx's stx_rdev_major kept, the minor lost",
 	  "statx(2): the major and the minor come apart", NULL, NULL, false, major_forward,
 	  major_backward },
 	{ "signed-int", "a 32-bit raw with bit 31 set kept in an int, sign-extended, read by glibc",
-	  "a dev_t passed through int", NULL, NULL, false, signed_forward, signed_backward },
+	  "a dev_t passed through int", "glibc", "glibc", false, signed_forward, signed_backward },
 	{ "iso9660-pn-linux", "ISO 9660 PN's halves as Linux's isofs reads them",
 	  "Linux fs/isofs/rock.c", NULL, NULL, false, iso_forward, iso_backward },
 	{ "major-times-256", "major * 256 + minor taken for a glibc raw",
-	  "16-bit dev_t arithmetic on a 64-bit dev_t", NULL, NULL, false, plus_forward,
+	  "16-bit dev_t arithmetic on a 64-bit dev_t", NULL, "glibc", false, plus_forward,
 	  plus_backward },
 };
 const size_t nmistakes = sizeof mistakes / sizeof mistakes[0];
+
+void mistake_use(const struct mistake *m, struct mistake_use *u)
+{
+	u->m = m;
+	u->writer = m->writer ? devnum_scheme_find(m->writer) : NULL;
+	u->reader = m->reader ? devnum_scheme_find(m->reader) : NULL;
+}

@@ -10,23 +10,34 @@
 
 #include "devnum.h"
 
+struct mistake_use;
+
 struct mistake {
 	const char *id;      /* a short name: glibc-as-legacy */
 	const char *words;   /* the mistake, in words */
 	const char *source;  /* where it was seen */
-	const char *writer, *reader; /* the schemes of a scheme row, or NULL */
+	const char *writer, *reader; /* the schemes it writes and reads, or NULL */
 	bool unchecked;      /* the reader checks nothing: a shift with no mask */
 	/* what real becomes, into *seen; false when the mistake does not
 	 * apply or changes nothing */
-	bool (*forward)(const struct mistake *m, struct devnum_tuple real,
+	bool (*forward)(const struct mistake_use *u, struct devnum_tuple real,
 			struct devnum_tuple *seen);
 	/* the real tuples that become seen, at most max of them, the plainest
 	 * first; how many */
-	size_t (*backward)(const struct mistake *m, struct devnum_tuple seen,
+	size_t (*backward)(const struct mistake_use *u, struct devnum_tuple seen,
 			   struct devnum_tuple *real, size_t max);
 };
 
 extern const struct mistake mistakes[];
 extern const size_t nmistakes;
+
+/* A row with its schemes found, as forward and backward take it: found
+ * once for many tuples, not by name in every call. */
+struct mistake_use {
+	const struct mistake *m;
+	const devnum_scheme *writer, *reader;
+};
+
+void mistake_use(const struct mistake *m, struct mistake_use *u);
 
 #endif

@@ -11,18 +11,20 @@ int main(void)
 {
 	for (size_t i = 0; i < nmistakes; i++) {
 		const struct mistake *m = &mistakes[i];
+		struct mistake_use u;
+		mistake_use(m, &u);
 		size_t applied = 0, bad = 0, found = 0;
 		for (int round = 0; round < 20000; round++) {
 			struct devnum_tuple real = { rnd() % 4096, rnd() % 1048576 }, seen, back[8];
 			if (round % 2)
 				real = (struct devnum_tuple){ rnd() % 256, rnd() % 4096 };
-			if (!m->forward(m, real, &seen))
+			if (!m->forward(&u, real, &seen))
 				continue;
 			applied++;
-			size_t n = m->backward(m, seen, back, 8);
+			size_t n = m->backward(&u, seen, back, 8);
 			for (size_t k = 0; k < n; k++) {
 				struct devnum_tuple again;
-				bad += !m->forward(m, back[k], &again) || again.major != seen.major ||
+				bad += !m->forward(&u, back[k], &again) || again.major != seen.major ||
 				       again.minor != seen.minor ||
 				       (back[k].major == seen.major && back[k].minor == seen.minor);
 				found += back[k].major == real.major && back[k].minor == real.minor;
