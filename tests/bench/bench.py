@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""make bench: every filter command against the reference loop; decode and
+"""make bench: every filter command against the reference loop; name and
+whence against decode on the same records; decode and
 encode against what a user would otherwise reach for; devnum scan against
 bsdtar -tvf on a large ustar archive of device entries and on a gzip newc
 one, and against gzip -dc alone; devnum scan of an ext4 image of device
@@ -164,6 +165,41 @@ def commands(devnum, tmp, raws, pairs, limit_c):
         mark = "" if goal is None else f"{goal:5.1f}x" + (" ok" if m / base <= goal else " MISSED")
         count = f"{ir[name]:7.0f}" if ir[name] is not None else f"{'-':>7}"
         print(f"  {name:<42} {m:9.3f} {N / m / 1e6:8.2f} {m / base:7.2f}x {count} {mark}")
+
+
+def registry_commands(devnum, tmp, raws, pairs):
+    """name and whence, filters like the others, against decode on the same
+    records: decode reads their raw values, name and whence their tuples.
+    Bytes out a record beside each, since whence answers with many lines."""
+    n = min(N, 1000000)
+    raws, pairs = (head(raws, os.path.join(tmp, "raw.1m"), n),
+                   head(pairs, os.path.join(tmp, "tuples.1m"), n))
+    rows = [
+        ("decode (the raw values)", [devnum, "decode", "-s", "glibc"], raws),
+        ("name --offline", [devnum, "name", "--offline"], pairs),
+        ("name --offline --type=block", [devnum, "name", "--offline", "--type=block"], pairs),
+        ("name (and /sys, /proc/devices)", [devnum, "name"], pairs),
+        ("whence", [devnum, "whence"], pairs),
+    ]
+    size = {}
+    for name, cmd, data in rows:
+        with open(data, "rb") as f:
+            p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        size[name] = len(p.stdout)
+    times = {name: [] for name, *_ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd, data in rows:
+            with open(data, "rb") as f:
+                t = time.perf_counter()
+                subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                times[name].append(time.perf_counter() - t)
+    base = statistics.median(times[rows[0][0]])
+    print(f"\nname and whence against decode: the same {n} records, median of {ROUNDS} alternating rounds")
+    print(f"  {'command':<34} {'median s':>9} {'M rec/s':>8} {'vs decode':>9} {'bytes/rec':>9} {'goal':>6}")
+    for name, *_ in rows:
+        m = statistics.median(times[name])
+        mark = "" if name == rows[0][0] else " 1.5x" + (" ok" if m / base <= 1.5 else " MISSED")
+        print(f"  {name:<34} {m:9.3f} {n / m / 1e6:8.2f} {m / base:8.2f}x {size[name] / n:9.1f} {mark}")
 
 
 def ustar(path, n):
@@ -406,6 +442,7 @@ def main():
                 fr.write("0x%x\n" % makedev(ma, mi))
                 fp.write("%d:%d\n" % (ma, mi))
         commands(devnum, tmp, raws, pairs, limit_c)
+        registry_commands(devnum, tmp, raws, pairs)
         py_dec = ("import os,sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
                   " r=int(l,0); w('%d:%d\\n' % (os.major(r), os.minor(r)))")
         py_enc = ("import sys\nw=sys.stdout.write\nfor l in sys.stdin:\n"
