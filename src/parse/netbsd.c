@@ -133,10 +133,17 @@ int netbsd_read(const char *s, size_t n, unsigned base, struct devnum_tuple *t,
 
 /* A walk of the table, which looks schemes up by name: output asks the
  * scheme's view (render/view.h), which asks here once. */
+/* By the scheme's name, not by finding each format's scheme: every view
+ * asks this once, on the way to a one-shot's first line. */
 const char *netbsd_name(const devnum_scheme *s)
 {
-	for (size_t i = 0; i < NFORMATS; i++)
-		if (layout(i) == s)
+	const char *name = devnum_scheme_name(s);
+	if (!name)
+		return NULL;
+	if (s == devnum_scheme_native())
+		return formats[0].name;
+	for (size_t i = 1; i < NFORMATS; i++)
+		if (strcmp(formats[i].scheme, name) == 0)
 			return formats[i].name;
 	return NULL;
 }

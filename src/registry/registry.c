@@ -113,7 +113,7 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 	     s < registry_series + registry_nseries && order(s->type, s->major) == want; s++) {
 		if (minor < s->first || minor - s->first >= s->count)
 			continue;
-		if (!s->name) { /* the major's other minors, unless a series names it */
+		if (!*s->name) { /* the major's other minors, unless a series names it */
 			if (d->kind == A_UNASSIGNED)
 				found(d, (enum assignment)s->kind, s, s->what);
 			continue;
@@ -211,7 +211,7 @@ const struct series *registry_find(const char *name, size_t len, size_t *at, uin
 		const struct series *s = &registry_series[*at];
 		uint32_t u, part;
 		char back[64];
-		if (!s->name || !read_name(s, name, name + len, &u, &part) || u < s->base ||
+		if (!*s->name || !read_name(s, name, name + len, &u, &part) || u < s->base ||
 		    part >= s->per)
 			continue;
 		uint64_t m = (uint64_t)(u - s->base) * s->per + part;

@@ -35,7 +35,10 @@ enum assignment {
 
 enum { REG_MINOR_MAX = (1u << 20) - 1 }; /* Linux's MINORBITS: 20 */
 
-/* One series: minors first .. first + count - 1 of one major. */
+/* One series: minors first .. first + count - 1 of one major.  The words
+ * are held in the row, not pointed to: a table of pointers is relocated
+ * at every start of a position-independent program, 1,600 of them here,
+ * for every command, where arrays are read only when looked up. */
 struct series {
 	char type;        /* 'c' or 'b' */
 	uint8_t kind;     /* enum assignment: A_FIXED for a named series */
@@ -43,8 +46,8 @@ struct series {
 	uint32_t first, count;
 	uint16_t per;     /* minors a unit: 1, or a disk's 16, 64, ... */
 	uint32_t base;    /* the first unit's number */
-	const char *name; /* the pattern; NULL for a major's other minors */
-	const char *what; /* what the device is, in a few words */
+	char name[24];    /* the pattern; "" for a major's other minors */
+	char what[72];    /* what the device is, in a few words */
 };
 
 /* A range of majors answered alike (dynamic, local, reserved). */

@@ -20,7 +20,7 @@
 /* count minors from m, per minors a disk, disks numbered from base */
 #define DISKS(t, M, m, count, per, base, name, what) { t, A_FIXED, M, m, count, per, base, name, what }
 /* the major's other minors */
-#define REST(t, M, kind, what) { t, kind, M, 0, ALL, 1, 0, NULL, what }
+#define REST(t, M, kind, what) { t, kind, M, 0, ALL, 1, 0, "", what }
 #define MAJOR(t, M, what) REST(t, M, A_UNNAMED, what)
 
 /* sd: 16 disks a major, 16 minors a disk (the whole disk and 15 partitions) */
@@ -37,8 +37,8 @@
 const char registry_kernel[] = "Linux 5.9";
 
 const struct series registry_series[] = {
-	{ 'c', A_RESERVED, 0, 0, 1, 1, 0, NULL, "the null device number" },
-	{ 'b', A_RESERVED, 0, 0, 1, 1, 0, NULL, "the null device number" },
+	{ 'c', A_RESERVED, 0, 0, 1, 1, 0, "", "the null device number" },
+	{ 'b', A_RESERVED, 0, 0, 1, 1, 0, "", "the null device number" },
 	REST('b', 0, A_DYNAMIC, "anonymous device of a mount without one (tmpfs, proc, NFS)"),
 
 	ONE('c', 1, 1, "mem", "physical memory"),
@@ -225,8 +225,8 @@ const struct series registry_series[] = {
 	ONE('c', 10, 240, "userio", "serio test device"),
 	ONE('c', 10, 241, "vhost-vsock", "vhost for virtio-vsock"),
 	ONE('c', 10, 242, "rfkill", "radio kill switch"),
-	{ 'c', A_LOCAL, 10, 243, 12, 1, 0, NULL, "misc minor for local use" },
-	{ 'c', A_RESERVED, 10, 255, 1, 1, 0, NULL, "misc minor reserved for dynamic assignment" },
+	{ 'c', A_LOCAL, 10, 243, 12, 1, 0, "", "misc minor for local use" },
+	{ 'c', A_RESERVED, 10, 255, 1, 1, 0, "", "misc minor reserved for dynamic assignment" },
 	REST('c', 10, A_DYNAMIC, "misc device with a dynamic minor"),
 
 	ONE('c', 11, 0, "kbd", "raw keyboard (SPARC)"),
@@ -391,8 +391,8 @@ const struct series registry_series[] = {
 	MAJOR('c', 39, "ML-16P I/O board"),
 	ONE('c', 41, 0, "yamm", "Yet Another Micro Monitor"),
 	MAJOR('c', 41, "Yet Another Micro Monitor"),
-	{ 'c', A_LOCAL, 42, 0, ALL, 1, 0, NULL, "for sample code only, never a real driver" },
-	{ 'b', A_LOCAL, 42, 0, ALL, 1, 0, NULL, "for sample code only, never a real driver" },
+	{ 'c', A_LOCAL, 42, 0, ALL, 1, 0, "", "for sample code only, never a real driver" },
+	{ 'b', A_LOCAL, 42, 0, ALL, 1, 0, "", "for sample code only, never a real driver" },
 	RUN('c', 43, 0, 64, 0, "ttyI%n", "isdn4linux virtual modem"),
 	MAJOR('c', 43, "isdn4linux virtual modems"),
 	RUN('b', 43, 0, OPEN(0), 0, "nb%n", "network block device"),

@@ -153,9 +153,10 @@ static void check_table(void)
 	for (size_t i = 0; i < registry_nseries; i++) {
 		const struct series *s = &registry_series[i];
 		sorted &= i == 0 || order(&registry_series[i - 1]) <= order(s);
-		formed &= !s->name || well_formed(s->name);
+		formed &= memchr(s->name, 0, sizeof s->name) && memchr(s->what, 0, sizeof s->what);
+		formed &= !*s->name || well_formed(s->name);
 		formed &= s->per > 0 && s->count > 0 && s->first + (uint64_t)s->count <= REG_MINOR_MAX + 1u;
-		formed &= (s->type == 'c' || s->type == 'b') && s->what && *s->what;
+		formed &= (s->type == 'c' || s->type == 'b') && *s->what;
 	}
 	ok(sorted, "the %zu series are sorted by major, char before block", registry_nseries);
 	ok(formed, "every series is well formed: directives, bounds, type, words");
@@ -168,7 +169,7 @@ static void check_round_trip(void)
 	size_t minors = 0, bad = 0;
 	for (size_t i = 0; i < registry_nseries; i++) {
 		const struct series *s = &registry_series[i];
-		if (!s->name)
+		if (!*s->name)
 			continue;
 		for (uint64_t k = 0; k < s->count; k++) {
 			if (k == 4096 && s->count > 4096 + 16)
