@@ -9,7 +9,6 @@ objdump=${OBJDUMP:-objdump}
 # object: its writable names, and why they are there
 allowed="
 output: out_buf out_len out_errno flushes     # the output buffer
-records: ibuf                                 # the input buffer
 view: views                                   # each scheme's view, built once, then read
 emit: plan                                    # the keys of the last record's JSON, kept
 live: live                                    # the running system: /sys/dev and /proc/devices, read once

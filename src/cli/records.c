@@ -1,12 +1,13 @@
 /* records.c - the record loop: operands, or stdin split on newline or NUL.
  *
- * One large buffer, read(2) straight into it, records cut with memchr and
+ * One large buffer a read of stdin, read(2) straight into it, records cut with memchr and
  * handed over in place.  A record longer than RECORD_MAX cannot be a value;
  * it is refused and skipped, so memory stays constant however long the
  * input, and the records after it are still read. */
 #include <config.h>
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,8 +16,6 @@
 
 #define RECORD_MAX ((size_t)64 * 1024)
 #define IN_SIZE (4 * RECORD_MAX)
-
-static char ibuf[IN_SIZE];
 
 static int blank_record(const char *s, size_t n)
 {
@@ -65,7 +64,7 @@ static int max(int a, int b)
 }
 
 /* Fills the buffer after `have` bytes: >0 read, 0 end of input, -1 error. */
-static ssize_t fill(size_t have)
+static ssize_t fill(char *ibuf, size_t have)
 {
 	ssize_t r;
 	if (out_flush() < 0)
@@ -78,7 +77,7 @@ static ssize_t fill(size_t have)
 	return r;
 }
 
-static int read_stdin(const struct job *j, record_fn fn)
+static int read_records(const struct job *j, record_fn fn, char *ibuf)
 {
 	const char term = j->zero ? '\0' : '\n';
 	char head[81]; /* enough for quote() to show it was cut */
@@ -112,7 +111,7 @@ static int read_stdin(const struct job *j, record_fn fn)
 		memmove(ibuf, ibuf + start, end - start);
 		end -= start;
 		start = 0;
-		ssize_t r = fill(end);
+		ssize_t r = fill(ibuf, end);
 		if (r < 0)
 			return EXIT_TROUBLE;
 		if (r == 0)
@@ -123,6 +122,18 @@ static int read_stdin(const struct job *j, record_fn fn)
 		return max(status, too_long(j, head, line + 1));
 	if (end)
 		status = max(status, one_record(j, fn, ibuf, end, line + 1));
+	return status;
+}
+
+static int read_stdin(const struct job *j, record_fn fn)
+{
+	char *ibuf = malloc(IN_SIZE);
+	if (!ibuf) {
+		diag("%s", strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	int status = read_records(j, fn, ibuf);
+	free(ibuf);
 	return status;
 }
 
@@ -142,10 +153,17 @@ int for_each_record(const struct job *j, record_fn fn, int argc, const char **ar
 		return read_stdin(j, fn);
 	if (j->pairs && a_pair(argc, argv)) { /* "encode 3 1" is 3:1 */
 		size_t a = strlen(argv[0]), b = strlen(argv[1]);
-		memcpy(ibuf, argv[0], a);
-		ibuf[a] = ':';
-		memcpy(ibuf + a + 1, argv[1], b);
-		return run(j, fn, ibuf, a + b + 1, 0);
+		char *pair = malloc(a + b + 1);
+		if (!pair) {
+			diag("%s", strerror(errno));
+			return EXIT_TROUBLE;
+		}
+		memcpy(pair, argv[0], a);
+		pair[a] = ':';
+		memcpy(pair + a + 1, argv[1], b);
+		status = run(j, fn, pair, a + b + 1, 0);
+		free(pair);
+		return status;
 	}
 	for (int i = 0; i < argc && !out_failed(); i++) {
 		if (strcmp(argv[i], "-") == 0)
