@@ -86,7 +86,7 @@ static int read_records(const struct job *j, record_fn fn, char *ibuf)
 	int status = EXIT_OK, skipping = 0;
 
 	for (;;) {
-		char *t = memchr(ibuf + start, term, end - start);
+		char *t = end > start ? memchr(ibuf + start, term, end - start) : NULL;
 		if (t) {
 			size_t n = (size_t)(t - ibuf) - start;
 			line++;
