@@ -111,9 +111,9 @@ INLINE devnum_status encode_body(const struct layout *s, struct devnum_tuple t,
 	if (__builtin_expect((t.minor & ~cmin) != 0, 0))
 		return devnum__refuse_part(DEVNUM_MINOR, t.minor, cmin, why);
 	if ((s->rules & DEVNUM_LEGACY_WINDOW) && in_window(out))
-		return devnum__refuse_raw(DEVNUM_IN_WINDOW, t, out, why);
+		return devnum__refuse_raw(DEVNUM_IN_WINDOW, t.major, t.minor, out, why);
 	if ((s->rules & DEVNUM_NODEV) && out == ones(s->width))
-		return devnum__refuse_raw(DEVNUM_IS_NODEV, t, out, why);
+		return devnum__refuse_raw(DEVNUM_IS_NODEV, t.major, t.minor, out, why);
 	*raw = out;
 	no_reason(why);
 	return DEVNUM_OK;

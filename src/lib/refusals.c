@@ -37,11 +37,11 @@ COLD devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value,
 }
 
 /* The tuple packs to a raw value the scheme reserves. */
-COLD devnum_status devnum__refuse_raw(enum devnum_cause w, struct devnum_tuple t, uint64_t raw,
-				      struct devnum_reason *why)
+COLD devnum_status devnum__refuse_raw(enum devnum_cause w, uint64_t major, uint64_t minor,
+				      uint64_t raw, struct devnum_reason *why)
 {
 	if (why)
-		*why = (struct devnum_reason){ .cause = w, .value = raw, .t = t };
+		*why = (struct devnum_reason){ .cause = w, .value = raw, .t = { major, minor } };
 	return DEVNUM_REFUSED;
 }
 

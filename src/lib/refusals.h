@@ -8,8 +8,11 @@
 
 devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value, uint64_t carried,
 				  struct devnum_reason *why);
-devnum_status devnum__refuse_raw(enum devnum_cause w, struct devnum_tuple t, uint64_t raw,
-				 struct devnum_reason *why);
+/* The tuple comes as its two parts: as a struct, GCC spills it to the
+ * stack on the fast path of every encode that can take this one (split32,
+ * solaris, solaris32), in the chain a caller waits on. */
+devnum_status devnum__refuse_raw(enum devnum_cause w, uint64_t major, uint64_t minor,
+				 uint64_t raw, struct devnum_reason *why);
 devnum_status devnum__invalid(enum devnum_cause w, uint64_t raw, uint64_t limit,
 			      struct devnum_reason *why);
 devnum_status devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
