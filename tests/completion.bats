@@ -13,6 +13,20 @@ complete_words() {
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$top_srcdir" "$@"
 }
 
+# zsh_options COMMAND: the option specs _devnum gives _arguments after
+# COMMAND, one a line, with zsh's helpers standing in.
+zsh_options() {
+	zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
+		_arguments() { print -l -- "${@[1,-3]}"; }
+		words=(devnum "$2" --); CURRENT=3
+		_devnum' _ "$top_srcdir" "$1"
+}
+
+# fish_complete LINE: what this tree's fish script offers for LINE.
+fish_complete() {
+	fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'$1'"
+}
+
 # The commands devnum --help lists, one a line.
 help_commands() {
 	devnum --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'
@@ -89,10 +103,7 @@ known_writers() {
 
 @test "zsh: options after the command are those it takes, with their values" {
 	command -v zsh >/dev/null || skip "zsh is not installed"
-	run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
-		_arguments() { print -l -- "${@[1,-3]}"; }
-		words=(devnum decode --); CURRENT=3
-		_devnum' _ "$top_srcdir"
+	run zsh_options decode
 	assert_line '--strict[decode, convert  a noncanonical alias is an error]'
 	assert_line '--scheme=[scheme of raw values (default  native)]:NAME:_devnum_schemes'
 	assert_line '-s+[scheme of raw values (default  native)]:NAME:_devnum_schemes'
@@ -113,16 +124,16 @@ known_writers() {
 
 @test "fish: the completion offers commands, scheme values in every form, files for stat" {
 	command -v fish >/dev/null || skip "fish is not installed"
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum de'"
+	run fish_complete 'devnum de'
 	assert_output $'decode\tMAJOR:MINOR of each raw value in --scheme'
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum --scheme=gl'"
+	run fish_complete 'devnum --scheme=gl'
 	assert_output $'--scheme=glibc\tscheme of raw values (default: native)'
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s GL'"
+	run fish_complete 'devnum -s GL'
 	assert_output $'glibc\tscheme of raw values (default: native)'
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum -s 8:'"
+	run fish_complete 'devnum -s 8:'
 	assert_output $'8:8\tscheme of raw values (default: native)'
 	cd "$BATS_TEST_TMPDIR" && touch afile
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum stat af'"
+	run fish_complete 'devnum stat af'
 	assert_output afile
 }
 
@@ -138,7 +149,7 @@ known_writers() {
 		assert_equal "$(cut -d: -f1 <<<"$output" | sort)" "$(help_commands | sort)"
 	fi
 	if command -v fish >/dev/null; then
-		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum '"
+		run fish_complete 'devnum '
 		assert_equal "$(cut -f1 <<<"$output" | sort)" "$(help_commands | sort)"
 	fi
 }
@@ -206,46 +217,40 @@ known_writers() {
 
 @test "fish: containers after pack, a list after --into" {
 	command -v fish >/dev/null || skip "fish is not installed"
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum pack cpio-o'"
+	run fish_complete 'devnum pack cpio-o'
 	assert_output cpio-odc
-	run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum fits --into=ustar,ext4'"
+	run fish_complete 'devnum fits --into=ustar,ext4'
 	assert_output $'--into=ustar,ext4\tfits, scan: only these containers; exit 1 unless all survive'
 }
 
-@test "explain's --sort completes registry and scheme in bash, zsh and fish" {
-	run complete_words devnum explain --sort ""
-	assert_output $'registry\nscheme'
-	run complete_words devnum explain --sort = sc
-	assert_output scheme
+# values_complete COMMAND OPTION VALUE HELP A B: OPTION after COMMAND
+# offers A and B in bash (a prefix of B picks B), zsh (its spec, with
+# HELP) and fish (a prefix of A picks A).
+values_complete() {
+	local cmd=$1 opt=$2 value=$3 help=$4 a=$5 b=$6
+	run complete_words devnum "$cmd" "$opt" ""
+	assert_output "$a"$'\n'"$b"
+	run complete_words devnum "$cmd" "$opt" = "${b:0:2}"
+	assert_output "$b"
 	if command -v zsh >/dev/null; then
-		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
-			_arguments() { print -l -- "${@[1,-3]}"; }
-			words=(devnum explain --); CURRENT=3
-			_devnum' _ "$top_srcdir"
-		assert_line '--sort=[explain  registry (named devices first) or scheme]:ORDER:(registry scheme)'
+		run zsh_options "$cmd"
+		assert_line "$opt=[${help//:/ }]:$value:($a $b)"
 	fi
 	if command -v fish >/dev/null; then
-		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum explain --sort=r'"
-		assert_output $'--sort=registry\texplain: registry (named devices first) or scheme'
+		run fish_complete "devnum $cmd $opt=${a:0:1}"
+		assert_output "$opt=$a"$'\t'"$help"
 	fi
 }
 
+@test "explain's --sort completes registry and scheme in bash, zsh and fish" {
+	values_complete explain --sort ORDER 'explain: registry (named devices first) or scheme' registry scheme
+}
+
 @test "name's --type completes char and block in bash, zsh and fish" {
-	run complete_words devnum name --type ""
-	assert_output $'char\nblock'
-	run complete_words devnum name --type = bl
-	assert_output block
+	values_complete name --type TYPE 'name: only char or only block devices' char block
 	if command -v zsh >/dev/null; then
-		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
-			_arguments() { print -l -- "${@[1,-3]}"; }
-			words=(devnum name --); CURRENT=3
-			_devnum' _ "$top_srcdir"
-		assert_line '--type=[name  only char or only block devices]:TYPE:(char block)'
+		run zsh_options name
 		assert_line '--offline[name  the registry alone, not the running system]'
 		refute_line --partial '--scheme'
-	fi
-	if command -v fish >/dev/null; then
-		run fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'devnum name --type=c'"
-		assert_output $'--type=char\tname: only char or only block devices'
 	fi
 }
