@@ -3,7 +3,7 @@
  * Most are a raw value written in one layout and read in another: a
  * scheme row names both, and one pair of functions runs every such row.
  * The rest change the tuple itself (a minor masked to 8 bits) or pass it
- * through a container (ISO 9660's PN); each has its own pair.  Every
+ * through a container, ISO 9660's PN; each has its own pair.  Every
  * backward answer is proved by running the row forward again. */
 #include <config.h>
 
@@ -26,7 +26,7 @@ static void keep(const struct mistake_use *u, struct devnum_tuple seen, struct d
 }
 
 /* A raw written in the writer's scheme, read in the reader's. */
-static bool read_raw(const struct mistake_use *u, uint64_t raw, struct devnum_tuple *t)
+static bool reader_reads(const struct mistake_use *u, uint64_t raw, struct devnum_tuple *t)
 {
 	if (u->m->unchecked) {
 		*t = devnum_decode_unchecked(u->reader, raw);
@@ -40,7 +40,7 @@ static bool scheme_forward(const struct mistake_use *u, struct devnum_tuple real
 {
 	uint64_t raw;
 	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
-	       read_raw(u, raw, seen) && !same(real, *seen);
+	       reader_reads(u, raw, seen) && !same(real, *seen);
 }
 
 /* The raw the reader made seen of: an unchecked 8:8 reader's major takes

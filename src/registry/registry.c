@@ -10,7 +10,7 @@ static const char bsd_series[] = "pqrstuvwxyzabcde", hex[] = "0123456789abcdef";
 
 /* Disk letters as the kernel writes them (sd_format_disk_name): a .. z,
  * aa .. zz, aaa ..., a bijective base 26. */
-static size_t letters(uint32_t n, char *out)
+static size_t disk_letters(uint32_t n, char *out)
 {
 	char tmp[8];
 	size_t i = 0, len = 0;
@@ -45,7 +45,7 @@ static void format_name(const struct series *s, uint32_t u, uint32_t p, char *bu
 		}
 		switch (*++c) {
 		case 'n': len += decimal(u, buf + len); break;
-		case 'a': len += letters(u, buf + len); break;
+		case 'a': len += disk_letters(u, buf + len); break;
 		case 'b': buf[len++] = bsd_series[u / 16 % 16], buf[len++] = hex[u % 16]; break;
 		case 'P': if (p) buf[len++] = 'p'; /* fall through */
 		case 'p': if (p) len += decimal(p, buf + len); break;
