@@ -601,7 +601,8 @@ static void open_context(int argc, const char **argv)
 
 int main(int argc, const char **argv)
 {
-	struct emitter out = { PLAIN, .style = { .base = 16 }, .end = '\n' };
+	struct json_plan plan = { 0 };
+	struct emitter out = { PLAIN, .style = { .base = 16 }, .end = '\n', .plan = &plan };
 	struct job j = { .out = &out, .input_base = BASE_C };
 	struct format *user = NULL, *plain = NULL;
 	uint64_t uses = 0;

@@ -131,35 +131,25 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 	}
 }
 
-/* The keys a record prints, in order: worked out again only when the
- * record's fields or schemes differ from the last one's, which in a stream
- * of one command they seldom do. */
-static struct plan {
-	uint64_t have;
-	const devnum_scheme *scheme, *from;
-	unsigned n;
-	uint8_t key[K_NKEYS];
-} plan;
-
-static void make_plan(const struct record *r)
+static void make_plan(struct json_plan *plan, const struct record *r)
 {
-	plan = (struct plan){ r->have, r->scheme, r->from, 0, { 0 } };
+	*plan = (struct json_plan){ r->have, r->scheme, r->from, 0, { 0 } };
 	for (uint64_t have = r->have; have; have &= have - 1) {
 		enum key k = (enum key)__builtin_ctzll(have);
 		const devnum_scheme *s = raw_scheme(r, k);
 		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(s)))
-			plan.key[plan.n++] = (uint8_t)k;
+			plan->key[plan->n++] = (uint8_t)k;
 	}
 }
 
-static bool emit_json_fast(const struct record *r, char end)
+static bool emit_json_fast(struct json_plan *plan, const struct record *r, char end)
 {
 	char *p = out_reserve(JSON_ROOM);
-	if (r->have != plan.have || r->scheme != plan.scheme || r->from != plan.from)
-		make_plan(r);
+	if (r->have != plan->have || r->scheme != plan->scheme || r->from != plan->from)
+		make_plan(plan, r);
 	*p++ = '{';
-	for (unsigned i = 0; i < plan.n; i++) {
-		enum key k = plan.key[i];
+	for (unsigned i = 0; i < plan->n; i++) {
+		enum key k = plan->key[i];
 		unsigned first = i == 0; /* the first key has no comma */
 		memcpy(p, keys[k].literal + first, 24);
 		p += keys[k].len + 4 - first;
@@ -181,9 +171,10 @@ enum { FAST_JSON = 0 };
 enum { FAST_JSON = 1 };
 #endif
 
-static void emit_json(const struct record *r, char end)
+static void emit_json(const struct emitter *e, const struct record *r)
 {
-	if (FAST_JSON && !r->unknown && emit_json_fast(r, end))
+	char end = e->end;
+	if (FAST_JSON && e->plan && !r->unknown && emit_json_fast(e->plan, r, end))
 		return;
 
 	bool first = true;
@@ -222,7 +213,7 @@ static void set_mtree(struct record *r)
 
 static void write_json(const struct emitter *e, struct record *r)
 {
-	emit_json(r, e->end);
+	emit_json(e, r);
 }
 
 static void write_template(const struct emitter *e, struct record *r)

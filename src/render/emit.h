@@ -26,6 +26,16 @@ enum mode { MODES(MODE_ENUM) NMODES };
 /* Whether a failed record is written as a record in mode m. */
 bool errors_in_records(enum mode m);
 
+/* The keys a record prints in JSON, in order, kept by the fast writer:
+ * worked out again only when the record's fields or schemes differ from
+ * the last one's, which in a stream of one command they seldom do. */
+struct json_plan {
+	uint64_t have;
+	const devnum_scheme *scheme, *from;
+	unsigned n;
+	uint8_t key[K_NKEYS];
+};
+
 struct emitter {
 	enum mode mode;
 	const struct format *plain; /* the command's own template */
@@ -37,6 +47,8 @@ struct emitter {
 	unsigned fold, hang;        /* plain on a terminal: fold rows at `fold`
 				       columns, later lines indented by `hang` */
 	bool noheadings, raw;       /* tables: -n, --raw */
+	struct json_plan *plan;     /* the fast JSON writer's, or NULL: the careful
+				       writer alone */
 };
 
 /* Writes one record in the emitter's mode and marks it shown. */
