@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/live.h"
 #include "render/output.h"
 
 #define COMMAND_ENTRY(name) &cmd_##name,
@@ -639,7 +640,8 @@ int main(int argc, const char **argv)
 	j.deref = given.options & OPT(O_DEREF);
 	if (given.value[O_TYPE])
 		j.type = device_type(given.value[O_TYPE]);
-	j.live = !(given.options & OPT(O_OFFLINE));
+	struct live *kept = NULL;
+	j.live = (given.options & OPT(O_OFFLINE)) ? NULL : &kept;
 	if ((j.was_set = given.value[O_WAS] != NULL))
 		j.was = tuple_value(option_names[O_WAS], given.value[O_WAS], j.input_base);
 	j.by_scheme = given.value[O_SORT] && by_scheme(given.value[O_SORT]);
@@ -669,5 +671,6 @@ int main(int argc, const char **argv)
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);
+	live_close(kept);
 	return finish(status);
 }

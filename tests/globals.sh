@@ -10,7 +10,6 @@ objdump=${OBJDUMP:-objdump}
 allowed="
 output: out_buf out_len out_errno flushes     # the output buffer
 view: views                                   # each scheme's view, built once, then read
-live: live                                    # the running system: /sys/dev and /proc/devices, read once
 archive_calls: calls lib                      # libarchive, loaded on first use
 ext2fs_calls: calls com_err lib               # libext2fs and libcom_err, the same
 sqfs_calls: calls lib                         # libsquashfs, the same

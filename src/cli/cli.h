@@ -26,7 +26,8 @@ struct job {
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
 	char type;           /* name: 'c' or 'b' for --type, or 0 for both */
-	bool live;           /* name: ask the running system too */
+	struct live **live;  /* name, stat: the running system's answers, kept
+				(live.h); NULL: name --offline, ask nothing */
 	bool was_set;        /* whence: --was names the real tuple */
 	struct devnum_tuple was;
 	bool by_scheme;      /* explain --sort=scheme: the table's order */

@@ -42,11 +42,29 @@ struct drivers {
 };
 
 /* All the running system has said, kept for the run. */
-static struct {
+struct live {
 	struct name names[CACHED];
 	struct present present[2]; /* char's, block's */
 	struct drivers drivers;
-} live;
+};
+
+/* *slot, made on first use: NULL when there is no memory for it, and the
+ * names then come from the registry alone. */
+static struct live *opened(struct live **slot)
+{
+	if (!*slot)
+		*slot = calloc(1, sizeof **slot);
+	return *slot;
+}
+
+void live_close(struct live *live)
+{
+	if (!live)
+		return;
+	free(live->present[0].keys);
+	free(live->present[1].keys);
+	free(live);
+}
 
 /* The kernel's name for a device, from /sys/dev/{char,block}/M:m/uevent. */
 static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
@@ -77,12 +95,6 @@ static int by_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void free_present(void)
-{
-	free(live.present[0].keys);
-	free(live.present[1].keys);
-}
-
 /* The entries "M:m" of the folder; none when it cannot be read, as
  * without /sys. */
 static void read_present(bool block, struct present *p)
@@ -90,8 +102,6 @@ static void read_present(bool block, struct present *p)
 	size_t size = 0;
 	struct dirent *e;
 	DIR *dir = opendir(block ? "/sys/dev/block" : "/sys/dev/char");
-	if (!live.present[0].read && !live.present[1].read)
-		atexit(free_present);
 	p->read = true;
 	while (dir && (e = readdir(dir))) {
 		char *colon, *end;
@@ -117,9 +127,9 @@ static void read_present(bool block, struct present *p)
 		qsort(p->keys, p->n, sizeof *p->keys, by_key);
 }
 
-static bool is_present(bool block, struct devnum_tuple t)
+static bool is_present(struct live *live, bool block, struct devnum_tuple t)
 {
-	struct present *p = &live.present[block];
+	struct present *p = &live->present[block];
 	if (!p->read)
 		read_present(block, p);
 	if (t.major > UINT32_MAX || t.minor > UINT32_MAX)
@@ -128,11 +138,12 @@ static bool is_present(bool block, struct devnum_tuple t)
 	return p->n && bsearch(&key, p->keys, p->n, sizeof key, by_key);
 }
 
-const char *live_name(bool block, struct devnum_tuple t)
+const char *live_name(struct live **slot, bool block, struct devnum_tuple t)
 {
-	if (!is_present(block, t))
+	struct live *live = slot ? opened(slot) : NULL;
+	if (!live || !is_present(live, block, t))
 		return "";
-	struct name *c = &live.names[(t.major * 31 + t.minor + block) % CACHED];
+	struct name *c = &live->names[(t.major * 31 + t.minor + block) % CACHED];
 	if (!c->used || c->block != block || c->t.major != t.major || c->t.minor != t.minor) {
 		*c = (struct name){ true, block, t, "" };
 		lookup(block, t, c->name, sizeof c->name);
@@ -148,50 +159,54 @@ static bool driver_line(const char *p, unsigned long long *m, char **end)
 	return *end != p && **end == ' ';
 }
 
-static void read_drivers(void)
+static void read_drivers(struct drivers *d)
 {
 	size_t len = 0;
 	bool in_block = false;
-	live.drivers.read = true;
+	d->read = true;
 	int fd = open("/proc/devices", O_RDONLY | O_CLOEXEC);
-	for (ssize_t n = 1; fd >= 0 && n > 0 && len < sizeof live.drivers.text - 1; len += (size_t)n)
-		if ((n = read(fd, live.drivers.text + len, sizeof live.drivers.text - 1 - len)) < 0)
+	for (ssize_t n = 1; fd >= 0 && n > 0 && len < sizeof d->text - 1; len += (size_t)n)
+		if ((n = read(fd, d->text + len, sizeof d->text - 1 - len)) < 0)
 			n = 0;
 	if (fd >= 0)
 		close(fd);
-	live.drivers.text[len] = 0;
-	for (const char *p = live.drivers.text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+	d->text[len] = 0;
+	for (const char *p = d->text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		unsigned long long m;
 		char *end;
 		in_block |= strncmp(p, "Block devices:", 14) == 0;
 		if (driver_line(p, &m, &end) && m < LISTED)
-			live.drivers.listed[in_block][m / 8] |= (uint8_t)(1u << m % 8);
+			d->listed[in_block][m / 8] |= (uint8_t)(1u << m % 8);
 	}
-	live.drivers.major = UINT64_MAX;
+	d->major = UINT64_MAX;
 }
 
-const char *live_drivers(bool block, uint64_t major)
+const char *live_drivers(struct live **slot, bool block, uint64_t major)
 {
+	struct live *live = slot ? opened(slot) : NULL;
+	if (!live)
+		return "";
+	struct drivers *d = &live->drivers;
 	size_t len = 0;
 	bool in_block = false;
-	if (!live.drivers.read)
-		read_drivers();
-	if (major >= LISTED || !(live.drivers.listed[block][major / 8] >> major % 8 & 1))
+	if (!d->read)
+		read_drivers(d);
+	if (major >= LISTED || !(d->listed[block][major / 8] >> major % 8 & 1))
 		return "";
-	if (live.drivers.block == block && live.drivers.major == major)
-		return live.drivers.found;
-	live.drivers.block = block;
-	live.drivers.major = major;
-	live.drivers.found[0] = 0;
-	for (const char *p = live.drivers.text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+	if (d->block == block && d->major == major)
+		return d->found;
+	d->block = block;
+	d->major = major;
+	d->found[0] = 0;
+	for (const char *p = d->text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		unsigned long long m;
 		char *end;
 		in_block |= strncmp(p, "Block devices:", 14) == 0;
 		if (!driver_line(p, &m, &end) || in_block != block || m != major)
 			continue;
-		len = appended(len, sizeof live.drivers.found,
-			       snprintf(live.drivers.found + len, sizeof live.drivers.found - len, "%s%.*s",
+		len = appended(len, sizeof d->found,
+			       snprintf(d->found + len, sizeof d->found - len, "%s%.*s",
 					len ? " " : "", (int)strcspn(end + 1, "\n"), end + 1));
 	}
-	return live.drivers.found;
+	return d->found;
 }

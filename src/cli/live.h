@@ -8,12 +8,18 @@
 
 #include "devnum.h"
 
+/* What the system has said, kept for a run in a slot the caller owns
+ * (NULL at first: made on first use), freed by live_close.  A NULL slot
+ * asks nothing: every answer is "". */
+struct live;
+void live_close(struct live *live);
+
 /* The kernel's name for the device (block or char), "" when it has none
  * or there is no /sys to ask. */
-const char *live_name(bool block, struct devnum_tuple t);
+const char *live_name(struct live **slot, bool block, struct devnum_tuple t);
 
 /* The drivers that hold the major, as /proc/devices lists them, blank
  * apart ("/dev/vc/0 tty ttyS"); "" when none. */
-const char *live_drivers(bool block, uint64_t major);
+const char *live_drivers(struct live **slot, bool block, uint64_t major);
 
 #endif

@@ -41,7 +41,8 @@ static int name_record(const struct job *j, struct record *r, char type, struct 
 		set_str(r, K_DESCRIPTION, d.what);
 	bool live = false;
 	if (j->live) {
-		const char *devname = live_name(type == 'b', t), *driver = live_drivers(type == 'b', t.major);
+		const char *devname = live_name(j->live, type == 'b', t),
+			   *driver = live_drivers(j->live, type == 'b', t.major);
 		if ((live = *devname))
 			set_str(r, K_DEVNAME, devname);
 		if (*driver)

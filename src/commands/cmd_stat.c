@@ -95,7 +95,7 @@ static int stat_record(const struct job *j, struct record *r)
 	if (encode_why(j->scheme, n.t, &raw, &why) != DEVNUM_OK)
 		return fail_reason(r, j->scheme, &why);
 	set_num(r, K_RAW, raw);
-	const char *name = live_name(n.kind->fmt != S_IFCHR, n.t);
+	const char *name = live_name(j->live, n.kind->fmt != S_IFCHR, n.t);
 	if (*name)
 		set_str(r, K_DEVNAME, name);
 	set_str(r, K_WHAT, n.kind->what);
