@@ -153,7 +153,7 @@ int for_each_record(const struct job *j, record_fn fn, int argc, const char **ar
 		return read_stdin(j, fn);
 	if (j->pairs && a_pair(argc, argv)) { /* "encode 3 1" is 3:1 */
 		size_t a = strlen(argv[0]), b = strlen(argv[1]);
-		char *pair = malloc(a + b + 1);
+		char *pair = malloc(a + b + 2); /* ended by a NUL, as an operand is */
 		if (!pair) {
 			diag("%s", strerror(errno));
 			return EXIT_TROUBLE;
@@ -161,6 +161,7 @@ int for_each_record(const struct job *j, record_fn fn, int argc, const char **ar
 		memcpy(pair, argv[0], a);
 		pair[a] = ':';
 		memcpy(pair + a + 1, argv[1], b);
+		pair[a + b + 1] = '\0';
 		status = run(j, fn, pair, a + b + 1, 0);
 		free(pair);
 		return status;
