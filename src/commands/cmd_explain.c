@@ -14,14 +14,12 @@ struct devices {
 	bool named[2];
 };
 
-/* Whether the registry names t, in the input's type or in either. */
-static bool look_up(char type, struct devnum_tuple t, struct devices *v)
+/* Whether the registry names t, as a char or a block device (a raw
+ * value says neither). */
+static bool look_up(struct devnum_tuple t, struct devices *v)
 {
 	bool any = false;
 	for (int i = 0; i < 2; i++) {
-		v->named[i] = false;
-		if (type && type != "cb"[i])
-			continue;
 		registry_lookup("cb"[i], t.major, t.minor, &v->d[i]);
 		v->named[i] = v->d[i].kind == A_FIXED;
 		any |= v->named[i];
@@ -31,11 +29,11 @@ static bool look_up(char type, struct devnum_tuple t, struct devices *v)
 
 /* Whether s reads raw as a device the registry names: the order explain
  * ranks by. */
-static bool names_device(const devnum_scheme *s, uint64_t raw, char type, struct devices *v)
+static bool names_device(const devnum_scheme *s, uint64_t raw, struct devices *v)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
-	return !unpacked(s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(type, t, v);
+	return !unpacked(s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(t, v);
 }
 
 /* K_CHAR_NAME and K_BLOCK_NAME; for people, K_REMARK: the devices named,
@@ -95,7 +93,7 @@ static void refused(struct record *r, const devnum_scheme *s,
 
 /* v: the devices the reading names, when it names any */
 static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
-			char *cell, size_t size, char type, struct devices *v)
+			char *cell, size_t size, struct devices *v)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
@@ -116,7 +114,7 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 		 t.major, t.minor);
 	if (st == DEVNUM_OK)
 		platform_note(r, s, t);
-	look_up(type, t, v);
+	look_up(t, v);
 }
 
 static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
@@ -139,7 +137,7 @@ static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_
 
 /* One scheme's record: the raw value's reading, or the tuple's raw. */
 static void explain_scheme(const struct job *j, struct record *r, const devnum_scheme *s,
-			   const struct devnum_tuple *t, uint64_t raw, char type)
+			   const struct devnum_tuple *t, uint64_t raw)
 {
 	char cell[48], remark[sizeof r->note + 2 * sizeof(struct reg_device)];
 	struct devices v = { .named = { false, false } };
@@ -150,7 +148,7 @@ static void explain_scheme(const struct job *j, struct record *r, const devnum_s
 	if (t)
 		encode_cell(r, s, *t, cell, sizeof cell);
 	else
-		decode_cell(r, s, raw, cell, sizeof cell, type, &v);
+		decode_cell(r, s, raw, cell, sizeof cell, &v);
 	set_devices(r, &v, remark, sizeof remark);
 	emit(j->out, r);
 }
@@ -168,9 +166,6 @@ static int explain_record(const struct job *j, struct record *r)
 		return st;
 	if (!tuple && parse_number(in, n, j->input_base, &raw, &e) < 0)
 		return fail_number(r, &e);
-	char type = 0;
-	if (r->have & KEY(K_TYPE))
-		type = r->text[K_TYPE][0];
 	bool ranked = !tuple && !j->by_scheme;
 	char head[200];
 	snprintf(head, sizeof head, "%.80s: %s", in, tuple
@@ -185,9 +180,9 @@ static int explain_record(const struct job *j, struct record *r)
 		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			const devnum_scheme *s = devnum_scheme_at(i);
 			struct devices v;
-			if (ranked && names_device(s, raw, type, &v) != (pass == 0))
+			if (ranked && names_device(s, raw, &v) != (pass == 0))
 				continue;
-			explain_scheme(j, r, s, tuple ? &t : NULL, raw, type);
+			explain_scheme(j, r, s, tuple ? &t : NULL, raw);
 		}
 	return EXIT_OK;
 }
