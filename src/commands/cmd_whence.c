@@ -102,8 +102,8 @@ static int seen_tuple(const struct job *j, struct record *r, struct devnum_tuple
 static int whence_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple seen, found[PER_ROW];
-	struct candidate c[PER_ROW_NAMED * 16];
-	int ranks[PER_ROW_NAMED * 16];
+	struct candidate c[PER_ROW_NAMED * MISTAKES_MAX];
+	int ranks[PER_ROW_NAMED * MISTAKES_MAX];
 	size_t n = 0;
 	int st = seen_tuple(j, r, &seen);
 	if (st)
@@ -111,7 +111,7 @@ static int whence_record(const struct job *j, struct record *r)
 	char type = 0;
 	if (r->have & KEY(K_TYPE))
 		type = r->text[K_TYPE][0];
-	for (size_t i = 0; i < nmistakes && n + PER_ROW_NAMED <= sizeof c / sizeof c[0]; i++) {
+	for (size_t i = 0; i < nmistakes && i < MISTAKES_MAX; i++) { /* test_mistakes: all */
 		const struct mistake *m = &mistakes[i];
 		struct mistake_use u;
 		struct devnum_tuple back;

@@ -35,5 +35,7 @@ int main(void)
 		ok(applied > 0, "%s: it changes some tuple of real systems", m->id);
 	}
 	ok(strcmp(mistakes[0].id, "glibc-as-legacy") == 0, "the reports' mistake is the first row");
+	ok(nmistakes <= MISTAKES_MAX, "%zu rows: whence has room for every row's candidates (%d)",
+	   nmistakes, MISTAKES_MAX);
 	return done_testing();
 }
