@@ -226,6 +226,16 @@ check_sqfs() {
 	[ "${stderr_lines[-1]}" -lt 65536 ]
 }
 
+@test "scan hostile squashfs: an inode's type is read before libsquashfs sizes it" {
+	# fuzz_squashfs found it (its first byte picks the output mode): the
+	# root inode is a file whose size asks libsquashfs for 1.8 GB of block
+	# list; only directory and device inodes are read whole
+	tail -c +2 "$top_srcdir/tests/fuzz/corpus/squashfs/root-file-of-1.8-gb" >root.sqfs
+	run2 devnum scan root.sqfs
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'root.sqfs': the root directory: not a directory"
+}
+
 @test "scan: an image inside an archive is not opened, and a warning says it is there" {
 	need mke2fs e2fsprogs
 	need mksquashfs squashfs-tools

@@ -2,7 +2,13 @@
  * libsquashfs: every name that links to one, by a walk of the directories
  * from the root (squashfs has no inode in use without a name).  The field
  * is the 32-bit rdev as stored; the tuple is what Linux's fs/squashfs
- * reads from it (new_decode_dev: the library's squashfs container). */
+ * reads from it (new_decode_dev: the library's squashfs container).
+ *
+ * Only directory and device inodes are read whole.  libsquashfs sizes a
+ * file's block list and a symlink's target by what the inode claims
+ * (1.8 GB for a few bytes of a hostile image, found by fuzz_squashfs), and
+ * scan needs neither: every inode's type is read first, from its 16-byte
+ * header, and the others are counted and passed over. */
 #include <config.h>
 
 #include <stdio.h>
@@ -20,7 +26,8 @@ enum { DEPTH_MAX = 256 }; /* as image_ext.c's */
 struct walk {
 	struct scan *sc;
 	const struct sqfs_calls *q;
-	sqfs_dir_reader_t *rd;
+	sqfs_super_t super;
+	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
 	const devnum_container *c;
 	struct inode_set dirs;
 	char path[4096];
@@ -30,7 +37,7 @@ struct walk {
 };
 
 /* The subdirectories met in a listing, entered once the listing is read:
- * libsquashfs's reader holds one directory at a time. */
+ * one reader of the directory table serves the whole walk. */
 struct subs {
 	struct sub {
 		sqfs_inode_generic_t *inode;
@@ -111,16 +118,44 @@ static void device(struct walk *w, const sqfs_inode_generic_t *in)
 	w->status = max(w->status, st);
 }
 
-static bool is_device(const sqfs_inode_generic_t *in)
+static bool device_type(int t)
 {
-	int t = in->base.type;
 	return t == SQFS_INODE_BDEV || t == SQFS_INODE_CDEV || t == SQFS_INODE_EXT_BDEV ||
 	       t == SQFS_INODE_EXT_CDEV;
 }
 
+static bool dir_type(int t)
+{
+	return t == SQFS_INODE_DIR || t == SQFS_INODE_EXT_DIR;
+}
+
+static bool is_device(const sqfs_inode_generic_t *in)
+{
+	return device_type(in->base.type);
+}
+
 static bool is_dir(const sqfs_inode_generic_t *in)
 {
-	return in->base.type == SQFS_INODE_DIR || in->base.type == SQFS_INODE_EXT_DIR;
+	return dir_type(in->base.type);
+}
+
+/* The inode at ref (block << 16 | offset in the inode table), when it is
+ * a directory or a device: 0 with *in, or 0 with *in NULL for another
+ * type, after only its header is read; or libsquashfs's error. */
+static int read_inode(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
+{
+	unsigned char head[sizeof(sqfs_inode_t)];
+	sqfs_u64 block = ref >> 16;
+	size_t offset = ref & 0xffff;
+	int e;
+	*in = NULL;
+	if ((e = w->q->sqfs_meta_reader_seek(w->itable, w->super.inode_table_start + block, offset)) ||
+	    (e = w->q->sqfs_meta_reader_read(w->itable, head, sizeof head)))
+		return e;
+	int type = head[0] | head[1] << 8; /* little-endian, on every host */
+	if (!dir_type(type) && !device_type(type))
+		return 0;
+	return w->q->sqfs_meta_reader_read_inode(w->itable, &w->super, block, offset, in);
 }
 
 /* w->path + "/" + the n bytes of name, or false when it is too long. */
@@ -143,27 +178,29 @@ static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
 
 /* The listing of the directory open in the reader: its devices listed,
  * its subdirectories into subs. */
-static int listing(struct walk *w, struct subs *subs)
+static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
 {
 	sqfs_dir_entry_t *ent;
 	sqfs_inode_generic_t *in;
+	sqfs_u64 ref;
 	size_t base = w->len;
 	int e = 0;
-	while (!out_failed() && (e = w->q->sqfs_dir_reader_read(w->rd, &ent)) == 0) {
+	while (!out_failed() && (e = w->q->sqfs_meta_reader_readdir(w->dtable, st, &ent, NULL, &ref)) == 0) {
 		w->sc->seg.entries++;
 		if (!enter(w, (const char *)ent->name, (size_t)ent->size + 1)) {
 			w->q->sqfs_free(ent);
 			continue;
 		}
-		if ((e = w->q->sqfs_dir_reader_get_inode(w->rd, &in)) != 0)
+		if ((e = read_inode(w, ref, &in)) != 0)
 			fault(w, w->path, e);
-		else if (is_device(in))
+		else if (in && is_device(in))
 			device(w, in);
-		if (!e && is_dir(in) && push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
+		if (!e && in && is_dir(in) &&
+		    push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
 			w->q->sqfs_free(in), w->q->sqfs_free(ent);
 			return SQFS_ERROR_ALLOC;
 		}
-		if (!e && !is_dir(in))
+		if (!e && in && !is_dir(in))
 			w->q->sqfs_free(in);
 		w->q->sqfs_free(ent);
 		w->path[w->len = base] = 0;
@@ -177,6 +214,7 @@ static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
 {
 	char what[4200];
 	struct subs subs = { 0 };
+	sqfs_readdir_state_t st;
 	size_t base = w->len;
 	int fresh = inode_set_add(&w->dirs, dir->base.inode_number), e;
 	snprintf(what, sizeof what, "directory %s (inode %u)", w->len ? w->path : "/",
@@ -186,7 +224,8 @@ static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
 				: ": deeper than 256 directories", sizeof what - strlen(what) - 1);
 		return fault(w, what, 0);
 	}
-	if ((e = w->q->sqfs_dir_reader_open_dir(w->rd, dir, 0)) != 0 || (e = listing(w, &subs)))
+	if ((e = w->q->sqfs_readdir_state_init(&st, &w->super, dir)) != 0 ||
+	    (e = listing(w, &st, &subs)))
 		fault(w, what, e);
 	w->depth++;
 	for (size_t i = 0; i < subs.n; i++) {
@@ -205,31 +244,39 @@ static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
 static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compressor_t **cmp)
 {
 	char name[64], err[300];
-	sqfs_super_t super;
+	sqfs_super_t *super = &w->super;
 	sqfs_compressor_config_t cfg;
 	off_t size = lseek(fd, 0, SEEK_END);
 	int e;
 	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
 	if (!(*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)))
 		return scan_error(w->sc, "squashfs image: cannot be opened");
-	if ((e = w->q->sqfs_super_read(&super, *file)) != 0) {
+	if ((e = w->q->sqfs_super_read(super, *file)) != 0) {
 		snprintf(err, sizeof err, "squashfs image: superblock: %s", sqfs_error(e));
 		return scan_error(w->sc, err);
 	}
-	if (size >= 0 && super.bytes_used > (sqfs_u64)size) {
+	if (size >= 0 && super->bytes_used > (sqfs_u64)size) {
 		snprintf(err, sizeof err, "squashfs image truncated: its superblock says it takes "
-			 "%llu bytes, the file holds %lld", (unsigned long long)super.bytes_used,
+			 "%llu bytes, the file holds %lld", (unsigned long long)super->bytes_used,
 			 (long long)size);
 		return scan_error(w->sc, err);
 	}
-	if ((e = w->q->sqfs_compressor_config_init(&cfg, super.compression_id, super.block_size,
+	if ((e = w->q->sqfs_compressor_config_init(&cfg, super->compression_id, super->block_size,
 						   SQFS_COMP_FLAG_UNCOMPRESS)) != 0 ||
 	    (e = w->q->sqfs_compressor_create(&cfg, cmp)) != 0) {
 		snprintf(err, sizeof err, "squashfs image: its compressor (%u): %s",
-			 (unsigned)super.compression_id, sqfs_error(e));
+			 (unsigned)super->compression_id, sqfs_error(e));
 		return scan_error(w->sc, err);
 	}
-	if (!(w->rd = w->q->sqfs_dir_reader_create(&super, *cmp, *file, 0)))
+	/* the tables' bounds, as libsquashfs's own directory reader sets them */
+	sqfs_u64 end = super->id_table_start;
+	if (super->fragment_table_start < end)
+		end = super->fragment_table_start;
+	if (super->export_table_start < end)
+		end = super->export_table_start;
+	if (!(w->itable = w->q->sqfs_meta_reader_create(*file, *cmp, super->inode_table_start,
+							 super->directory_table_start)) ||
+	    !(w->dtable = w->q->sqfs_meta_reader_create(*file, *cmp, super->directory_table_start, end)))
 		return scan_error(w->sc, "squashfs image: out of memory");
 	return 0;
 }
@@ -246,14 +293,19 @@ int scan_squashfs(struct scan *sc, int fd, const char *format)
 	if (!(w.q = sqfs_calls(err, sizeof err)))
 		return scan_error(sc, err);
 	if (!(status = open_image(&w, fd, &file, &cmp))) {
-		int e;
-		if ((e = w.q->sqfs_dir_reader_get_root_inode(w.rd, &root)) != 0)
+		int e = read_inode(&w, w.super.root_inode_ref, &root);
+		if (!e && root && !is_dir(root))
+			w.q->sqfs_free(root), e = SQFS_ERROR_NOT_DIR;
+		if (!e && !root)
+			e = SQFS_ERROR_NOT_DIR;
+		if (e)
 			fault(&w, "the root directory", e);
 		else
 			walk_dir(&w, root), w.q->sqfs_free(root);
 		status = w.status;
 	}
-	sqfs_destroy(w.rd);
+	sqfs_destroy(w.itable);
+	sqfs_destroy(w.dtable);
 	sqfs_destroy(cmp);
 	sqfs_destroy(file);
 	inode_set_free(&w.dirs);

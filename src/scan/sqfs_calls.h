@@ -5,10 +5,10 @@
 
 #include <sqfs/compressor.h>
 #include <sqfs/dir.h>
-#include <sqfs/dir_reader.h>
 #include <sqfs/error.h>
 #include <sqfs/inode.h>
 #include <sqfs/io.h>
+#include <sqfs/meta_reader.h>
 #include <sqfs/super.h>
 #include <stddef.h>
 
@@ -20,13 +20,16 @@
 	X(int, sqfs_compressor_config_init, (sqfs_compressor_config_t *, SQFS_COMPRESSOR, size_t, \
 					     sqfs_u16)) \
 	X(int, sqfs_compressor_create, (const sqfs_compressor_config_t *, sqfs_compressor_t **)) \
-	X(sqfs_dir_reader_t *, sqfs_dir_reader_create, (const sqfs_super_t *, sqfs_compressor_t *, \
-							 sqfs_file_t *, sqfs_u32)) \
-	X(int, sqfs_dir_reader_get_root_inode, (sqfs_dir_reader_t *, sqfs_inode_generic_t **)) \
-	X(int, sqfs_dir_reader_open_dir, (sqfs_dir_reader_t *, const sqfs_inode_generic_t *, \
-					  sqfs_u32)) \
-	X(int, sqfs_dir_reader_read, (sqfs_dir_reader_t *, sqfs_dir_entry_t **)) \
-	X(int, sqfs_dir_reader_get_inode, (sqfs_dir_reader_t *, sqfs_inode_generic_t **)) \
+	X(sqfs_meta_reader_t *, sqfs_meta_reader_create, (sqfs_file_t *, sqfs_compressor_t *, \
+							   sqfs_u64, sqfs_u64)) \
+	X(int, sqfs_meta_reader_seek, (sqfs_meta_reader_t *, sqfs_u64, size_t)) \
+	X(int, sqfs_meta_reader_read, (sqfs_meta_reader_t *, void *, size_t)) \
+	X(int, sqfs_meta_reader_read_inode, (sqfs_meta_reader_t *, const sqfs_super_t *, sqfs_u64, \
+					     size_t, sqfs_inode_generic_t **)) \
+	X(int, sqfs_readdir_state_init, (sqfs_readdir_state_t *, const sqfs_super_t *, \
+					 const sqfs_inode_generic_t *)) \
+	X(int, sqfs_meta_reader_readdir, (sqfs_meta_reader_t *, sqfs_readdir_state_t *, \
+					  sqfs_dir_entry_t **, sqfs_u32 *, sqfs_u64 *)) \
 	X(void, sqfs_free, (void *))
 
 struct sqfs_calls {
