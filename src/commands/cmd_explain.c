@@ -27,12 +27,13 @@ static bool look_up(struct devnum_tuple t, struct devices *v)
 	return any;
 }
 
-/* Whether s reads raw as a device the registry names: the order explain
- * ranks by. */
+/* Whether s reads raw as a device the registry names, the devices in *v
+ * (none where s refuses raw): the order explain ranks by. */
 static bool names_device(const devnum_scheme *s, uint64_t raw, struct devices *v)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
+	v->named[0] = v->named[1] = false;
 	return !unpacked(s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(t, v);
 }
 
@@ -91,9 +92,8 @@ static void refused(struct record *r, const devnum_scheme *s,
 	     (unsigned long long)u.major, (unsigned long long)u.minor);
 }
 
-/* v: the devices the reading names, when it names any */
 static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
-			char *cell, size_t size, struct devices *v)
+			char *cell, size_t size)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
@@ -114,7 +114,6 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 		 t.major, t.minor);
 	if (st == DEVNUM_OK)
 		platform_note(r, s, t);
-	look_up(t, v);
 }
 
 static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
@@ -135,12 +134,12 @@ static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_
 	platform_note(r, s, t);
 }
 
-/* One scheme's record: the raw value's reading, or the tuple's raw. */
+/* One scheme's record: the raw value's reading and the devices v it
+ * names, or the tuple's raw (v names none). */
 static void explain_scheme(const struct job *j, struct record *r, const devnum_scheme *s,
-			   const struct devnum_tuple *t, uint64_t raw)
+			   const struct devnum_tuple *t, uint64_t raw, const struct devices *v)
 {
 	char cell[48], remark[sizeof r->note + 2 * sizeof(struct reg_device)];
-	struct devices v = { .named = { false, false } };
 	record_next(r);
 	set_scheme(r, s);
 	set_str(r, K_FORM, t ? "tuple" : "raw");
@@ -148,8 +147,8 @@ static void explain_scheme(const struct job *j, struct record *r, const devnum_s
 	if (t)
 		encode_cell(r, s, *t, cell, sizeof cell);
 	else
-		decode_cell(r, s, raw, cell, sizeof cell, &v);
-	set_devices(r, &v, remark, sizeof remark);
+		decode_cell(r, s, raw, cell, sizeof cell);
+	set_devices(r, v, remark, sizeof remark);
 	emit(j->out, r);
 }
 
@@ -179,10 +178,11 @@ static int explain_record(const struct job *j, struct record *r)
 	for (int pass = ranked ? 0 : 1; pass < 2; pass++)
 		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			const devnum_scheme *s = devnum_scheme_at(i);
-			struct devices v;
-			if (ranked && names_device(s, raw, &v) != (pass == 0))
+			struct devices v = { .named = { false, false } };
+			bool named = !tuple && names_device(s, raw, &v);
+			if (ranked && named != (pass == 0))
 				continue;
-			explain_scheme(j, r, s, tuple ? &t : NULL, raw);
+			explain_scheme(j, r, s, tuple ? &t : NULL, raw, &v);
 		}
 	return EXIT_OK;
 }
