@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/live.h"
+#include "registry/registry.h"
 #include "render/record.h"
 
 /* The kernel's names for devices, looked up once each: most files of a run
@@ -31,7 +32,7 @@ struct present {
 
 /* /proc/devices, read whole once: "Character devices:", then "  1 mem"
  * lines, then "Block devices:" and theirs.  A major may have several. */
-enum { LISTED = 4096 }; /* Linux's majors: 12 bits */
+enum { LISTED = REG_MAJOR_MAX + 1 }; /* every major Linux has */
 struct drivers {
 	bool read;
 	char text[16384];
@@ -87,7 +88,6 @@ static void lookup(bool block, struct devnum_tuple t, char *name, size_t size)
 		snprintf(name, size, "%.*s", (int)strcspn(p, "\n"), p);
 	}
 }
-
 
 static int by_key(const void *a, const void *b)
 {
@@ -150,7 +150,6 @@ const char *live_name(struct live **slot, bool block, struct devnum_tuple t)
 	}
 	return c->name;
 }
-
 
 /* Each "N name" line from p on: its major in *m, the name after *end. */
 static bool driver_line(const char *p, unsigned long long *m, char **end)

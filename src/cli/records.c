@@ -1,7 +1,7 @@
 /* records.c - the record loop: operands, or stdin split on newline or NUL.
  *
- * One large buffer a read of stdin, read(2) straight into it, records cut with memchr and
- * handed over in place.  A record longer than RECORD_MAX cannot be a value;
+ * One large buffer for each read of stdin, read(2) straight into it,
+ * records cut with memchr and handed over in place.  A record longer than RECORD_MAX cannot be a value;
  * it is refused and skipped, so memory stays constant however long the
  * input, and the records after it are still read. */
 #include <config.h>

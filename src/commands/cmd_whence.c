@@ -61,7 +61,8 @@ static void rank(const struct candidate *c, size_t n, int *rank)
 		else if (wide(c[i].real) || shown)
 			rank[i] = 3;
 		else
-			rank[i] = c[i].real.major <= 0xfff && c[i].real.minor <= 0xfffff ? 1 : 2,
+			rank[i] = c[i].real.major <= REG_MAJOR_MAX && c[i].real.minor <= REG_MINOR_MAX
+					  ? 1 : 2,
 			shown = true;
 	}
 }

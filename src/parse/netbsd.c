@@ -131,10 +131,9 @@ int netbsd_read(const char *s, size_t n, unsigned base, struct devnum_tuple *t,
 	return -2;
 }
 
-/* A walk of the table, which looks schemes up by name: output asks the
- * scheme's view (render/view.h), which asks here once. */
-/* By the scheme's name, not by finding each format's scheme: every view
- * asks this once, on the way to a one-shot's first line. */
+/* The table's first format for s, matched by the scheme's name rather
+ * than by finding each format's scheme: every view (render/view.h) asks
+ * this once, on the way to a one-shot's first line. */
 const char *netbsd_name(const devnum_scheme *s)
 {
 	const char *name = devnum_scheme_name(s);

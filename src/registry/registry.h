@@ -33,7 +33,8 @@ enum assignment {
 	A_UNASSIGNED, /* no device of this type has this major */
 };
 
-enum { REG_MINOR_MAX = (1u << 20) - 1 }; /* Linux's MINORBITS: 20 */
+/* Linux's dev_t: 12 bits of major, MINORBITS 20 of minor */
+enum { REG_MAJOR_MAX = (1u << 12) - 1, REG_MINOR_MAX = (1u << 20) - 1 };
 
 /* One series: minors first .. first + count - 1 of one major.  The words
  * are held in the row, not pointed to: a table of pointers is relocated
