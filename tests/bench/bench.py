@@ -61,10 +61,13 @@ def build(tmp, name, src):
 
 def run(cmd, data, keep=False):
     """Time cmd on data; its output goes to /dev/null unless kept (for the
-    digest), so that reading a pipe in Python is not what is timed."""
+    digest), so that reading a pipe in Python is not what is timed, and its
+    diagnostics always (whence refuses a tuple no mistake makes), the exit
+    status saying how it went."""
     with open(data, "rb") as f:
         t = time.perf_counter()
-        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE if keep else subprocess.DEVNULL)
+        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE if keep else subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
         return time.perf_counter() - t, p.returncode, p.stdout
 
 
@@ -181,18 +184,11 @@ def registry_commands(devnum, tmp, raws, pairs):
         ("name (and /sys, /proc/devices)", [devnum, "name"], pairs),
         ("whence", [devnum, "whence"], pairs),
     ]
-    size = {}
-    for name, cmd, data in rows:
-        with open(data, "rb") as f:
-            p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        size[name] = len(p.stdout)
+    size = {name: len(run(cmd, data, keep=True)[2]) for name, cmd, data in rows}
     times = {name: [] for name, *_ in rows}
     for _ in range(ROUNDS):
         for name, cmd, data in rows:
-            with open(data, "rb") as f:
-                t = time.perf_counter()
-                subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                times[name].append(time.perf_counter() - t)
+            times[name].append(run(cmd, data)[0])
     base = statistics.median(times[rows[0][0]])
     print(f"\nname and whence against decode: the same {n} records, median of {ROUNDS} alternating rounds")
     print(f"  {'command':<34} {'median s':>9} {'M rec/s':>8} {'vs decode':>9} {'bytes/rec':>9} {'goal':>6}")
