@@ -20,7 +20,7 @@ static bool pick_shift(void)
 	for (unsigned shift = 0; shift < 24; shift++) {
 		bool used[VIEW_SLOTS] = { false }, clash = false;
 		for (size_t i = 0; i < views.n && !clash; i++) {
-			size_t k = slot_of(views.view[i].scheme, shift);
+			size_t k = slot_of(devnum_scheme_at(i), shift);
 			clash = used[k];
 			used[k] = true;
 		}
@@ -54,26 +54,24 @@ static void fill(struct view *v, const devnum_scheme *s)
 	v->quoted_len = (uint8_t)(n + 2);
 }
 
-static void build(void)
-{
-	views.n = devnum_scheme_count();
-	if (views.n > VIEWS_MAX)
-		abort();
-	for (size_t i = 0; i < views.n; i++)
-		fill(&views.view[i], devnum_scheme_at(i));
-	if (!pick_shift())
-		return;
-	for (size_t i = 0; i < views.n; i++)
-		views.slot[slot_of(views.view[i].scheme, views.shift)] = &views.view[i];
-	views.hashed = true;
-}
-
 const struct view *view_search(const devnum_scheme *s)
 {
-	if (!views.n)
-		build();
-	for (size_t i = 0; i < views.n; i++)
-		if (views.view[i].scheme == s)
-			return &views.view[i];
-	abort(); /* not a handle from the library */
+	if (!views.n) {
+		views.n = devnum_scheme_count();
+		if (views.n > VIEWS_MAX)
+			abort();
+		views.hashed = pick_shift();
+	}
+	size_t i = 0;
+	while (i < views.n && devnum_scheme_at(i) != s)
+		i++;
+	if (i == views.n)
+		abort(); /* not a handle from the library */
+	if (!views.filled[i]) {
+		fill(&views.view[i], s);
+		views.filled[i] = true;
+	}
+	if (views.hashed)
+		views.slot[slot_of(s, views.shift)] = &views.view[i];
+	return &views.view[i];
 }

@@ -20,20 +20,24 @@ struct view {
 };
 
 /* The views, and where a handle's view sits in them: a slot picked by
- * bits of the handle's address, the shift chosen when they are built so
- * that no two schemes share a slot.  Read-only once built. */
+ * bits of the handle's address, the shift chosen from the library's
+ * handles alone so that no two schemes share a slot.  A view is filled
+ * the first time its scheme is asked for, so that a one-shot command
+ * works out one view, not every scheme's; filled, it is only read. */
 enum { VIEW_SLOTS = 256, VIEWS_MAX = 64 };
 struct views {
-	bool hashed; /* built, and a collision-free shift was found */
+	bool hashed; /* the shift is chosen, and separates every handle */
 	unsigned shift;
-	const struct view *slot[VIEW_SLOTS];
-	struct view view[VIEWS_MAX];
+	const struct view *slot[VIEW_SLOTS]; /* NULL until that view is filled */
+	struct view view[VIEWS_MAX];         /* the i-th scheme's at [i] */
+	bool filled[VIEWS_MAX];
 	size_t n;
 };
 extern struct views views;
 
-/* s's view before the views are built, or where no shift separates the
- * handles: builds them once and walks them.  The library having more than
+/* s's view when its slot is empty: the shift chosen, if it is not yet,
+ * and s's view filled.  Where no shift separates the handles, the views
+ * are walked and no slot is used.  The library having more than
  * VIEWS_MAX schemes is a program error, and aborts (tests/unit/test_view.c
  * keeps it from landing). */
 const struct view *view_search(const devnum_scheme *s);
@@ -41,9 +45,10 @@ const struct view *view_search(const devnum_scheme *s);
 /* s's view.  s is a handle from the library. */
 static inline const struct view *view_of(const devnum_scheme *s)
 {
-	if (__builtin_expect(!views.hashed, 0))
+	const struct view *v = views.slot[((uintptr_t)s >> views.shift) % VIEW_SLOTS];
+	if (__builtin_expect(v == NULL, 0))
 		return view_search(s);
-	return views.slot[((uintptr_t)s >> views.shift) % VIEW_SLOTS];
+	return v;
 }
 
 #endif
