@@ -586,8 +586,10 @@ static void open_context(int argc, const char **argv)
 {
 	const char *posix = getenv("POSIXLY_CORRECT"), *harder = getenv("POSIX_ME_HARDER");
 	char *keep[2] = { posix ? strdup(posix) : NULL, harder ? strdup(harder) : NULL };
-	unsetenv("POSIXLY_CORRECT");
-	unsetenv("POSIX_ME_HARDER");
+	if (posix) /* an unsetenv of what is not set still walks environ */
+		unsetenv("POSIXLY_CORRECT");
+	if (harder)
+		unsetenv("POSIX_ME_HARDER");
 	number_letters();
 	ctx = poptGetContext("devnum", argc, argv, table, 0);
 	if (keep[0])
