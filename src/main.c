@@ -36,7 +36,7 @@ static const struct letter {
 	const char *value;
 } letters[] = { OPTIONS(OPTION_NO_ID, LETTER_ROW) };
 #define NLETTERS (sizeof letters / sizeof letters[0])
-enum { O_LETTER = O_LIST + 1 }; /* letters[i]'s popt value: O_LETTER + i */
+enum { O_LETTER = O_LIST + 1 }; /* a letter's popt value: O_LETTER + the letter */
 
 /* popt returns an option's val, and 0 means "do not return": shift by one */
 #define V(o) ((o) + 1)
@@ -46,8 +46,8 @@ enum { O_LETTER = O_LIST + 1 }; /* letters[i]'s popt value: O_LETTER + i */
 #define POPT_ROW(id, name, letter, value, help) \
 	{ name, letter, (value) ? POPT_ARG_STRING : POPT_ARG_NONE, NULL, V(O_##id), help, value },
 #define POPT_LETTER(letter, name, id, value, help) \
-	{ NULL, letter, POPT_ARG_NONE, NULL, 0, help, NULL },
-static struct poptOption table[] = {
+	{ NULL, letter, POPT_ARG_NONE, NULL, V(O_LETTER + (letter)), help, NULL },
+static const struct poptOption table[] = {
 	OPTIONS(POPT_ROW, POPT_LETTER)
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
@@ -56,32 +56,34 @@ static struct poptOption table[] = {
 	POPT_TABLEEND
 };
 
-/* The popt value of each letter's row, which a macro cannot count. */
-static void number_letters(void)
+/* The letter's row of letters[]: popt hands back O_LETTER + the letter. */
+static const struct letter *letter_of(int letter)
 {
-	for (struct poptOption *o = table; o->longName || o->shortName; o++)
-		for (size_t i = 0; !o->val && i < NLETTERS; i++)
-			if (o->shortName == letters[i].letter)
-				o->val = V(O_LETTER + (int)i);
+	size_t i = 0;
+	while (letters[i].letter != letter)
+		i++;
+	return &letters[i];
 }
 
-/* What the command line said, before it is checked against the command. */
-static struct given {
+/* What the command line said, before it is checked against the command;
+ * main's, and handed to whatever reads it.  An early exit leaves popt's
+ * parse to the system, still reachable from main's frame. */
+struct given {
 	unsigned options;                /* OPT(o) of each option given */
 	const char *value[O_NOPTIONS];   /* the value of each, when it takes one */
 	const char *named[O_NOPTIONS];   /* as given: --base, or -x, -d, -o */
 	const char *list;                /* --list's */
-} given;
+	poptContext ctx;                 /* popt's parse */
+	char *args[32];                  /* option arguments: popt hands them over to free */
+	size_t nargs;
+	char into[1024];                 /* every --into's value, joined by commas */
+};
 
-static poptContext ctx; /* freed at every exit, the early ones included */
-static char *args[32];  /* option arguments: popt hands them over to free */
-static size_t nargs;
-
-static void free_context(void)
+static void free_given(struct given *g)
 {
-	while (nargs)
-		free(args[--nargs]);
-	poptFreeContext(ctx);
+	while (g->nargs)
+		free(g->args[--g->nargs]);
+	poptFreeContext(g->ctx);
 }
 
 static _Noreturn void usage_error(const char *fmt, ...)
@@ -107,7 +109,7 @@ static _Noreturn void exit_stdio(void)
 	exit(EXIT_OK);
 }
 
-static _Noreturn void help(void)
+static _Noreturn void help(poptContext ctx)
 {
 	poptPrintHelp(ctx, stdout, 0);
 	puts("\nCommands:");
@@ -272,23 +274,23 @@ static const struct command *command(const char *name)
 }
 
 /* An option's argument, kept for after the command is known. */
-static const char *arg(void)
+static const char *arg(struct given *g)
 {
-	char *a = poptGetOptArg(ctx);
+	char *a = poptGetOptArg(g->ctx);
 	if (!a)
 		return "";
-	if (nargs == sizeof args / sizeof args[0])
+	if (g->nargs == sizeof g->args / sizeof g->args[0])
 		usage_error("too many options");
-	return args[nargs++] = a;
+	return g->args[g->nargs++] = a;
 }
 
 /* A repeated --into adds its containers to the earlier ones'. */
-static const char *joined(const char *list, const char *more)
+static const char *joined(struct given *g, const char *list, const char *more)
 {
-	static char both[1024];
+	char *both = g->into;
 	if (!list)
 		return more;
-	if (strlen(list) + strlen(more) + 2 > sizeof both)
+	if (strlen(list) + strlen(more) + 2 > sizeof g->into)
 		usage_error("--into: too many containers");
 	size_t n = strlen(list);
 	if (list != both)
@@ -307,30 +309,30 @@ static bool takes_value(int o)
 	return false;
 }
 
-static void parse_options(void)
+static void parse_options(struct given *g)
 {
 	int rc;
-	while ((rc = poptGetNextOpt(ctx)) > 0) {
+	while ((rc = poptGetNextOpt(g->ctx)) > 0) {
 		switch (--rc) {
-		case O_HELP: help();
-		case O_USAGE: poptPrintUsage(ctx, stdout, 0); exit_stdio();
+		case O_HELP: help(g->ctx);
+		case O_USAGE: poptPrintUsage(g->ctx, stdout, 0); exit_stdio();
 		case O_VERSION: version();
-		case O_LIST: given.list = arg(); continue;
+		case O_LIST: g->list = arg(g); continue;
 		default: break;
 		}
 		if (rc >= O_LETTER) { /* -x: --base=16 */
-			const struct letter *l = &letters[rc - O_LETTER];
-			given.value[l->o] = l->value;
-			given.named[l->o] = l->name;
+			const struct letter *l = letter_of(rc - O_LETTER);
+			g->value[l->o] = l->value;
+			g->named[l->o] = l->name;
 			rc = (int)l->o;
 		} else if (takes_value(rc)) {
-			given.value[rc] = rc == O_INTO ? joined(given.value[rc], arg()) : arg();
-			given.named[rc] = option_names[rc];
+			g->value[rc] = rc == O_INTO ? joined(g, g->value[rc], arg(g)) : arg(g);
+			g->named[rc] = option_names[rc];
 		}
-		given.options |= OPT(rc);
+		g->options |= OPT(rc);
 	}
 	if (rc < -1)
-		usage_error("%s: %s", poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+		usage_error("%s: %s", poptBadOption(g->ctx, POPT_BADOPTION_NOALIAS),
 			    poptStrerror(rc));
 }
 
@@ -353,11 +355,11 @@ static const unsigned mode_options[NMODES] = { MODES(MODE_OPTION) };
 
 /* The mode the options select: the one whose option is given, the
  * default where none is; two are a usage error. */
-static enum mode output_mode(void)
+static enum mode output_mode(const struct given *g)
 {
 	enum mode m = PLAIN;
 	for (enum mode i = 0; i < NMODES; i++) {
-		if (!mode_options[i] || !(given.options & mode_options[i]))
+		if (!mode_options[i] || !(g->options & mode_options[i]))
 			continue;
 		if (mode_options[m])
 			usage_error("%s and %s contradict each other",
@@ -370,20 +372,21 @@ static enum mode output_mode(void)
 
 /* The options `c` cannot use, or that contradict each other: usage errors
  * naming them.  --base and --pad apply where a raw value is printed. */
-static void check_options(const struct command *c, enum mode mode, uint64_t uses)
+static void check_options(const struct given *g, const struct command *c, enum mode mode,
+			  uint64_t uses)
 {
-	unsigned bad = given.options & ~c->options & ~(OPT(O_BASE) | OPT(O_PAD));
+	unsigned bad = g->options & ~c->options & ~(OPT(O_BASE) | OPT(O_PAD));
 	const char *name = c->name;
 	const char *mode_name = mode_options[mode] ? option_names[__builtin_ctz(mode_options[mode])] : "";
 	if (bad)
 		usage_error("%s does not apply to %s", option_names[__builtin_ctz(bad)], name);
-	unsigned table_opts = given.options & (OPT(O_NOHEADINGS) | OPT(O_RAW));
+	unsigned table_opts = g->options & (OPT(O_NOHEADINGS) | OPT(O_RAW));
 	if (table_opts && mode != PLAIN)
 		usage_error("%s shapes plain tables; it does not apply with %s",
 			    option_names[__builtin_ctz(table_opts)], mode_name);
-	if ((given.options & OPT(O_QUIET)) && mode != PLAIN)
+	if ((g->options & OPT(O_QUIET)) && mode != PLAIN)
 		usage_error("--quiet and %s contradict each other", mode_name);
-	if (mode == PLAIN && !c->plain && !c->columns && (given.options & OPT(O_ZERO)))
+	if (mode == PLAIN && !c->plain && !c->columns && (g->options & OPT(O_ZERO)))
 		usage_error("--zero-terminated does not apply to %s's drawing; "
 			    "use it with --json or --format", name);
 	for (enum key k = 0; k < K_NKEYS; k++)
@@ -391,12 +394,12 @@ static void check_options(const struct command *c, enum mode mode, uint64_t uses
 			usage_error("--format: %s has no field %%{%s}", name, keys[k].name);
 	bool raw_out = mode == PLAIN ? c->raw_plain
 				     : (uses & (KEY(K_RAW) | KEY(K_CANON_RAW))) != 0;
-	unsigned raw_opts = given.options & (OPT(O_BASE) | OPT(O_PAD));
+	unsigned raw_opts = g->options & (OPT(O_BASE) | OPT(O_PAD));
 	if (raw_opts && !raw_out)
-		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? given.named[O_BASE] : "--pad",
+		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? g->named[O_BASE] : "--pad",
 			    name, mode == JSON ? " --json, which gives raw and hex"
 					       : ", which prints no raw value here");
-	if ((given.options & c->needs) != c->needs)
+	if ((g->options & c->needs) != c->needs)
 		needs_error(c);
 }
 
@@ -519,12 +522,13 @@ static uint64_t into(const char *list, const devnum_writer *w)
 
 /* pack and unpack: the container their first operand names; --scheme
  * only where its field holds a raw value. */
-static const devnum_container *box(const struct command *c, int n, const char **ops)
+static const devnum_container *box(const struct given *g, const struct command *c, int n,
+				   const char **ops)
 {
 	if (n == 0)
 		usage_error("%s needs a container: devnum containers lists them", c->name);
 	const devnum_container *b = container(c->name, ops[0], strlen(ops[0]));
-	if (given.value[O_SCHEME] && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
+	if (g->value[O_SCHEME] && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
 		usage_error("--scheme does not apply to %s, which stores no raw value",
 			    devnum_container_name(b));
 	return b;
@@ -582,7 +586,7 @@ static int finish(int status)
 
 /* popt reads options after the command word too, as git does, unless
  * POSIXLY_CORRECT is set: hide it from popt alone. */
-static void open_context(int argc, const char **argv)
+static void open_context(struct given *g, int argc, const char **argv)
 {
 	const char *posix = getenv("POSIXLY_CORRECT"), *harder = getenv("POSIX_ME_HARDER");
 	char *keep[2] = { posix ? strdup(posix) : NULL, harder ? strdup(harder) : NULL };
@@ -590,16 +594,14 @@ static void open_context(int argc, const char **argv)
 		unsetenv("POSIXLY_CORRECT");
 	if (harder)
 		unsetenv("POSIX_ME_HARDER");
-	number_letters();
-	ctx = poptGetContext("devnum", argc, argv, table, 0);
+	g->ctx = poptGetContext("devnum", argc, argv, table, 0);
 	if (keep[0])
 		setenv("POSIXLY_CORRECT", keep[0], 1);
 	if (keep[1])
 		setenv("POSIX_ME_HARDER", keep[1], 1);
 	free(keep[0]);
 	free(keep[1]);
-	atexit(free_context);
-	poptSetOtherOptionHelp(ctx, "[OPTION...] COMMAND [ARG...]");
+	poptSetOtherOptionHelp(g->ctx, "[OPTION...] COMMAND [ARG...]");
 }
 
 int main(int argc, const char **argv)
@@ -609,11 +611,12 @@ int main(int argc, const char **argv)
 	struct job j = { .out = &out, .input_base = BASE_C };
 	struct format *user = NULL, *plain = NULL;
 	uint64_t uses = 0;
+	struct given given = { 0 };
 
 	signal(SIGPIPE, SIG_DFL); /* a closed pipe ends devnum quietly */
-	open_context(argc, argv);
-	parse_options();
-	const char **ops = poptGetArgs(ctx);
+	open_context(&given, argc, argv);
+	parse_options(&given);
+	const char **ops = poptGetArgs(given.ctx);
 	int n = 0;
 	while (ops && ops[n])
 		n++;
@@ -625,8 +628,8 @@ int main(int argc, const char **argv)
 	ops++, n--;
 	if (given.value[O_FORMAT])
 		uses = format_uses(user = compile("--format", given.value[O_FORMAT]));
-	out.mode = output_mode();
-	check_options(c, out.mode, uses);
+	out.mode = output_mode(&given);
+	check_options(&given, c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);
 	j.scheme = scheme(option_names[O_SCHEME], given.value[O_SCHEME] ? given.value[O_SCHEME] : "native");
@@ -668,11 +671,12 @@ int main(int argc, const char **argv)
 	j.into = into(given.value[O_INTO], j.writer);
 	j.into_set = given.value[O_INTO] != NULL;
 	if (c->boxed)
-		j.box = box(c, n, ops), ops++, n--;
+		j.box = box(&given, c, n, ops), ops++, n--;
 	check_text_scheme(c, &j);
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);
 	live_close(kept);
+	free_given(&given);
 	return finish(status);
 }

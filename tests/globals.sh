@@ -14,7 +14,6 @@ archive_calls: calls lib                      # libarchive, loaded on first use
 ext2fs_calls: calls com_err lib               # libext2fs and libcom_err, the same
 sqfs_calls: calls lib                         # libsquashfs, the same
 probe: bl lib tried                           # libblkid, the same
-main: args both ctx given nargs table         # the command line, as popt parses it
 "
 echo "1..1"
 found=$(for o in "$build"/src/*/libcli_la-*.o "$build"/src/devnum-main.o; do
