@@ -20,12 +20,12 @@ static int max(int a, int b)
 }
 
 /* One operand: a file, standard input, or an OCI image layout. */
-static int scan_input(const struct job *j, const struct archive_calls *la, const char *name)
+static int scan_input(const struct job *j, struct libraries *libs, const char *name)
 {
 	struct scan sc;
 	struct stat st;
 	int status, fd = strcmp(name, "-") ? open(name, O_RDONLY | O_CLOEXEC) : 0;
-	scan_start(&sc, j, la, name);
+	scan_start(&sc, j, libs, name);
 	if (fd < 0)
 		return scan_error(&sc, strerror(errno));
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
@@ -42,15 +42,15 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 {
 	int status = EXIT_OK;
 	char err[400];
-	const struct archive_calls *la = archive_calls(err, sizeof err); /* loaded once */
-	if (!la) {
+	struct libraries libs = { 0 }; /* each loaded once, when first needed */
+	if (!archive_calls(&libs.archive, err, sizeof err)) {
 		diag("%s", err);
 		return EXIT_TROUBLE;
 	}
 	if (argc == 0)
-		return scan_input(j, la, "-");
+		return scan_input(j, &libs, "-");
 	for (int i = 0; i < argc && !out_failed(); i++)
-		status = max(status, scan_input(j, la, argv[i]));
+		status = max(status, scan_input(j, &libs, argv[i]));
 	return status;
 }
 

@@ -43,10 +43,11 @@
 
 struct archive_calls {
 	ARCHIVE_CALLS(CALL_FIELD)
+	void *lib; /* the library they were found in; NULL until loaded */
 };
 
-/* The calls, loaded once; NULL with the reason in err when libarchive
- * cannot be loaded. */
-const struct archive_calls *archive_calls(char *err, size_t size);
+/* calls, libarchive loaded into them on the first call; NULL with the
+ * reason in err when it cannot be loaded. */
+const struct archive_calls *archive_calls(struct archive_calls *calls, char *err, size_t size);
 
 #endif

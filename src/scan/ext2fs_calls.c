@@ -7,20 +7,20 @@
 
 #include "scan/ext2fs_calls.h"
 
-const struct ext2fs_calls *ext2fs_calls(char *err, size_t size)
+const struct ext2fs_calls *ext2fs_calls(struct ext2fs_calls *calls, char *err, size_t size)
 {
-	static struct ext2fs_calls calls;
-	static void *lib, *com_err;
 	static const char *const names[] = { EXT2FS_CALLS(CALL_NAME) };
 	static const char *const com_err_names[] = { "error_message" };
-#define CALLS calls
+#define CALLS (*calls)
 	void **const slots[] = { EXT2FS_CALLS(CALL_SLOT) };
 #undef CALLS
-	void **const com_err_slots[] = { (void **)&calls.error_message };
-	if (lib)
-		return &calls;
-	if (!com_err && !(com_err = load_calls(COM_ERR_SONAME, "scan of ext2, ext3 and ext4 images",
-					       com_err_names, com_err_slots, 1, err, size)))
+	void **const com_err_slots[] = { (void **)&calls->error_message };
+	void *lib;
+	if (calls->lib)
+		return calls;
+	if (!calls->com_err &&
+	    !(calls->com_err = load_calls(COM_ERR_SONAME, "scan of ext2, ext3 and ext4 images",
+					  com_err_names, com_err_slots, 1, err, size)))
 		return NULL;
 	lib = load_calls(EXT2FS_SONAME, "scan of ext2, ext3 and ext4 images", names, slots,
 			 sizeof names / sizeof names[0], err, size);
@@ -33,7 +33,8 @@ const struct ext2fs_calls *ext2fs_calls(char *err, size_t size)
 	}
 	if (!lib)
 		return NULL;
-	calls.unix_io = *unix_io;
-	calls.initialize_ext2_error_table();
-	return &calls;
+	calls->unix_io = *unix_io;
+	calls->initialize_ext2_error_table();
+	calls->lib = lib;
+	return calls;
 }

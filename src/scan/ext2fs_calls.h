@@ -27,10 +27,11 @@ struct ext2fs_calls {
 	EXT2FS_CALLS(CALL_FIELD)
 	io_manager unix_io;                     /* libext2fs's unix_io_manager */
 	const char *(*error_message)(long);     /* com_err's */
+	void *lib, *com_err; /* the libraries they were found in; NULL until loaded */
 };
 
-/* The calls, loaded once; NULL with the reason in err when libext2fs or
- * libcom_err cannot be loaded. */
-const struct ext2fs_calls *ext2fs_calls(char *err, size_t size);
+/* calls, libext2fs and libcom_err loaded into them on the first call;
+ * NULL with the reason in err when either cannot be loaded. */
+const struct ext2fs_calls *ext2fs_calls(struct ext2fs_calls *calls, char *err, size_t size);
 
 #endif

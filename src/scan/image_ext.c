@@ -154,7 +154,7 @@ int scan_ext(struct scan *sc, int fd, const char *format)
 	/* A file shorter than the superblock says is no fault by itself:
 	 * mke2fs -d leaves the unused blocks at the end unwritten.  What is
 	 * read beyond the end is libext2fs's short read, an error. */
-	if (!(w.x = ext2fs_calls(err, sizeof err)))
+	if (!(w.x = ext2fs_calls(&sc->libs->ext2fs, err, sizeof err)))
 		return scan_error(sc, err);
 	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
 	errcode_t e = w.x->ext2fs_open2(name, NULL, EXT2_FLAG_64BITS, 0, 0, w.x->unix_io, &w.fs);

@@ -290,7 +290,7 @@ int scan_squashfs(struct scan *sc, int fd, const char *format)
 	sqfs_inode_generic_t *root;
 	int status;
 	(void)format;
-	if (!(w.q = sqfs_calls(err, sizeof err)))
+	if (!(w.q = sqfs_calls(&sc->libs->sqfs, err, sizeof err)))
 		return scan_error(sc, err);
 	if (!(status = open_image(&w, fd, &file, &cmp))) {
 		int e = read_inode(&w, w.super.root_inode_ref, &root);

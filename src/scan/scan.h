@@ -6,18 +6,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "scan/archive_calls.h"
 #include "cli/cli.h"
+#include "scan/archive_calls.h"
+#include "scan/ext2fs_calls.h"
 #include "scan/links.h"
+#include "scan/probe.h"
+#include "scan/sqfs_calls.h"
 
 /* Counts of entries, device entries and those with findings. */
 struct tally {
 	uintmax_t entries, devices, found;
 };
 
+/* The libraries scan loads with dlopen (loader.h), held by the run that
+ * loads them, each the first time an input needs it; zeroed, none is. */
+struct libraries {
+	struct archive_calls archive;
+	struct ext2fs_calls ext2fs;
+	struct sqfs_calls sqfs;
+	struct blkid_calls blkid;
+};
+
 struct scan {
 	const struct job *j;
-	const struct archive_calls *la;
+	struct libraries *libs;
+	const struct archive_calls *la; /* libs->archive, loaded */
 	struct record r;
 	struct links links;          /* device entries, for the hard links to them */
 	struct tally all, seg;       /* the input's, and its segment's */
@@ -57,11 +70,11 @@ struct inode_entry {
  * EXIT_UNFIT for a fault found. */
 int scan_inode(struct scan *sc, const struct inode_entry *e);
 
-/* scan_walk.c: a scan of the input `name`, begun and ended (--summary's
- * totals); every segment of the file fd, as the input or as an image's
+/* scan_walk.c: a scan of the input `name` with libarchive loaded in
+ * libs, begun and ended (--summary's totals); every segment of the file fd, as the input or as an image's
  * layer (layer names it; a blob that is no archive is passed over); an
  * error of the input's: the status. */
-void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name);
 int scan_file(struct scan *sc, int fd, const char *layer);
 int scan_error(struct scan *sc, const char *why);

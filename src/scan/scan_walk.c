@@ -188,7 +188,7 @@ static void summary(struct scan *sc)
 	sc->seg = (struct tally){ 0 };
 }
 
-static bool image_type(struct source *src, char *type, size_t n);
+static bool image_type(struct scan *sc, struct source *src, char *type, size_t n);
 static int image(struct scan *sc, struct source *src, const char *type);
 
 /* The archives in a decompressor's output, one after another: the input's
@@ -208,7 +208,7 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 			sc->segment = 0;
 			break;
 		}
-		if (end.unopened && !sc->seg.entries && image_type(&out, type, sizeof type)) {
+		if (end.unopened && !sc->seg.entries && image_type(sc, &out, type, sizeof type)) {
 			status = image(sc, &out, type);
 			break;
 		}
@@ -274,7 +274,7 @@ static const char *decompress_command(const char *compression)
 
 /* The file-system image libblkid finds at the start of src, its type in
  * type; false for none. */
-static bool image_type(struct source *src, char *type, size_t n)
+static bool image_type(struct scan *sc, struct source *src, char *type, size_t n)
 {
 	int fd = src->seekable ? src->fd : -1;
 	bool found;
@@ -287,7 +287,7 @@ static bool image_type(struct source *src, char *type, size_t n)
 		fd = -1;
 	}
 #endif
-	found = fd >= 0 && probe_filesystem(fd, 0, type, n);
+	found = fd >= 0 && probe_filesystem(&sc->libs->blkid, fd, 0, type, n);
 	if (fd >= 0 && fd != src->fd)
 		close(fd);
 	return found;
@@ -354,7 +354,7 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 	int more = 0;
 	if (sc->layer)
 		return sc->segment = 0, EXIT_OK;
-	if (!end->mtree_text && image_type(src, type, sizeof type))
+	if (!end->mtree_text && image_type(sc, src, type, sizeof type))
 		return image(sc, src, type);
 	if (end->mtree_text)
 		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
@@ -489,10 +489,10 @@ int scan_error(struct scan *sc, const char *why)
 	return trouble(sc, why, 0, T_ARCHIVE);
 }
 
-void scan_start(struct scan *sc, const struct job *j, const struct archive_calls *la,
+void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name)
 {
-	*sc = (struct scan){ .j = j, .la = la, .compression = "none", .file = -1, .format = -1,
+	*sc = (struct scan){ .j = j, .libs = libs, .la = &libs->archive, .compression = "none", .file = -1, .format = -1,
 			     .mknod = devnum_container_find("linux") };
 	record_start(&sc->r, name, strlen(name));
 }

@@ -34,10 +34,11 @@
 
 struct sqfs_calls {
 	SQFS_CALLS(CALL_FIELD)
+	void *lib; /* the library they were found in; NULL until loaded */
 };
 
-/* The calls, loaded once; NULL with the reason in err when libsquashfs
- * cannot be loaded. */
-const struct sqfs_calls *sqfs_calls(char *err, size_t size);
+/* calls, libsquashfs loaded into them on the first call; NULL with the
+ * reason in err when it cannot be loaded. */
+const struct sqfs_calls *sqfs_calls(struct sqfs_calls *calls, char *err, size_t size);
 
 #endif

@@ -16,6 +16,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int null_fd = -1;
+	static struct libraries libs; /* loaded at the first input, kept for the rest */
 	struct scan sc;
 	if (size < 1)
 		return 0;
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	dup2(null_fd, 1);
-	scan_start(&sc, &j, NULL, "image");
+	scan_start(&sc, &j, &libs, "image");
 	READER(&sc, in, READER_FORMAT);
 	close(in);
 	out_flush();
