@@ -607,7 +607,9 @@ static void open_context(struct given *g, int argc, const char **argv)
 int main(int argc, const char **argv)
 {
 	struct json_plan plan = { 0 };
-	struct emitter out = { PLAIN, .style = { .base = 16 }, .end = '\n', .plan = &plan };
+	struct views views = { 0 };
+	struct emitter out = { PLAIN, .style = { .base = 16, .views = &views }, .end = '\n',
+			       .plan = &plan };
 	struct job j = { .out = &out, .input_base = BASE_C };
 	struct format *user = NULL, *plain = NULL;
 	uint64_t uses = 0;

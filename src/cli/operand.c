@@ -50,7 +50,7 @@ int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	struct devnum_tuple t;
 	struct devnum_reason why;
 	*raw = 0;
-	if (!unpacked(s)) {
+	if (!unpacked(j->out->style.views, s)) {
 		if (parse_number(r->text[K_INPUT], r->len[K_INPUT], j->input_base, raw, &e) < 0)
 			return fail_number(r, &e);
 		return EXIT_OK;

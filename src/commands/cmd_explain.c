@@ -29,12 +29,13 @@ static bool look_up(struct devnum_tuple t, struct devices *v)
 
 /* Whether s reads raw as a device the registry names, the devices in *v
  * (none where s refuses raw): the order explain ranks by. */
-static bool names_device(const devnum_scheme *s, uint64_t raw, struct devices *v)
+static bool names_device(struct views *views, const devnum_scheme *s, uint64_t raw,
+			 struct devices *v)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
 	v->named[0] = v->named[1] = false;
-	return !unpacked(s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(t, v);
+	return !unpacked(views, s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(t, v);
 }
 
 /* K_CHAR_NAME and K_BLOCK_NAME; for people, K_REMARK: the devices named,
@@ -92,12 +93,12 @@ static void refused(struct record *r, const devnum_scheme *s,
 	     (unsigned long long)u.major, (unsigned long long)u.minor);
 }
 
-static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
-			char *cell, size_t size)
+static void decode_cell(struct views *views, struct record *r, const devnum_scheme *s,
+			uint64_t raw, char *cell, size_t size)
 {
 	struct devnum_reason why;
 	struct devnum_tuple t;
-	if (unpacked(s)) {
+	if (unpacked(views, s)) {
 		set_str(r, K_CELL, "n/a");
 		fail(r, EXIT_UNFIT, "not packed: its raw form is MAJOR:MINOR");
 		return;
@@ -116,8 +117,8 @@ static void decode_cell(struct record *r, const devnum_scheme *s, uint64_t raw,
 		platform_note(r, s, t);
 }
 
-static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_tuple t,
-			char *cell, size_t size)
+static void encode_cell(struct views *views, struct record *r, const devnum_scheme *s,
+			struct devnum_tuple t, char *cell, size_t size)
 {
 	struct devnum_reason why;
 	uint64_t raw;
@@ -127,7 +128,7 @@ static void encode_cell(struct record *r, const devnum_scheme *s, struct devnum_
 		return;
 	}
 	set_num(r, K_RAW, raw);
-	if (unpacked(s))
+	if (unpacked(views, s))
 		set_cell(r, cell, size, "%llu:%llu", t.major, t.minor);
 	else
 		set_cell(r, cell, size, "0x%llx", raw, 0);
@@ -145,9 +146,9 @@ static void explain_scheme(const struct job *j, struct record *r, const devnum_s
 	set_str(r, K_FORM, t ? "tuple" : "raw");
 	set_num(r, K_WIDTH, devnum_scheme_width(s));
 	if (t)
-		encode_cell(r, s, *t, cell, sizeof cell);
+		encode_cell(j->out->style.views, r, s, *t, cell, sizeof cell);
 	else
-		decode_cell(r, s, raw, cell, sizeof cell);
+		decode_cell(j->out->style.views, r, s, raw, cell, sizeof cell);
 	set_devices(r, v, remark, sizeof remark);
 	emit(j->out, r);
 }
@@ -179,7 +180,7 @@ static int explain_record(const struct job *j, struct record *r)
 		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			const devnum_scheme *s = devnum_scheme_at(i);
 			struct devices v = { .named = { false, false } };
-			bool named = !tuple && names_device(s, raw, &v);
+			bool named = !tuple && names_device(j->out->style.views, s, raw, &v);
 			if (ranked && named != (pass == 0))
 				continue;
 			explain_scheme(j, r, s, tuple ? &t : NULL, raw, &v);

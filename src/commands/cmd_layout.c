@@ -146,7 +146,7 @@ static void numbers_line(const struct job *j, const struct pen *p, const devnum_
 {
 	char line[LINE], hi[8], lo[8];
 	unsigned free_from = 0, cols = blank(p, line); /* numbers keep a blank between */
-	unsigned wrap = unpacked(s) ? 32 : 64; /* tuple: two 32-bit numbers */
+	unsigned wrap = unpacked(j->out->style.views, s) ? 32 : 64; /* tuple: two 32-bit numbers */
 	for (unsigned i = 0; i < n; i++) {
 		unsigned start = col_of(top, g[i].hi), end = col_of(top, g[i].lo) + 1;
 		snprintf(hi, sizeof hi, "%u", g[i].hi % wrap);
@@ -222,7 +222,7 @@ static void value_lines(const struct job *j, const struct pen *p, unsigned top,
 static void header(const struct job *j, const devnum_scheme *s, unsigned cols)
 {
 	char line[LINE];
-	if (unpacked(s)) {
+	if (unpacked(j->out->style.views, s)) {
 		snprintf(line, sizeof line, "%s: not packed; major and minor are two 32-bit "
 			 "numbers, MAJOR:MINOR", devnum_scheme_name(s));
 		emit_folded(j->out, line, cols, 2);

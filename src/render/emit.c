@@ -36,10 +36,10 @@ static void json_list(const char *s, size_t n)
 
 /* A raw value as a number and, for readers that lose precision past 2^53,
  * as a hex string; a scheme that is never packed has no raw number. */
-static void json_raw(const struct record *r, enum key k, bool first)
+static void json_raw(struct views *v, const struct record *r, enum key k, bool first)
 {
 	const devnum_scheme *s = raw_scheme(r, k);
-	if (s && unpacked(s))
+	if (s && unpacked(v, s))
 		return;
 	json_key(k, first);
 	out_u64(r->num[k]);
@@ -48,7 +48,7 @@ static void json_raw(const struct record *r, enum key k, bool first)
 	out_char('"');
 }
 
-static void json_value(const struct record *r, enum key k)
+static void json_value(struct views *v, const struct record *r, enum key k)
 {
 	switch (keys[k].type) {
 	case T_NUM: out_u64(r->num[k]); break;
@@ -56,7 +56,7 @@ static void json_value(const struct record *r, enum key k)
 	case T_LIST:
 	case T_WORDS: json_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
-		if (r->scheme && unpacked(r->scheme))
+		if (r->scheme && unpacked(v, r->scheme))
 			out_str("null");
 		else
 			out_u64(r->num[k]);
@@ -92,7 +92,7 @@ static char *fast_text(char *p, const char *s, size_t n)
 	return p;
 }
 
-static char *fast_value(char *p, const struct record *r, enum key k)
+static char *fast_value(struct views *views, char *p, const struct record *r, enum key k)
 {
 	uint64_t v = r->num[k];
 	switch (keys[k].type) {
@@ -111,13 +111,13 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 		*p++ = '"';
 		return p;
 	case T_WIDTH:
-		if (r->scheme && unpacked(r->scheme)) {
+		if (r->scheme && unpacked(views, r->scheme)) {
 			memcpy(p, "null", 4);
 			return p + 4;
 		}
 		return p + fmt_u64(p, v);
 	case T_SCHEME: { /* the name as a JSON string, kept padded for one copy */
-		const struct view *sv = view_of(named_scheme(r, k));
+		const struct view *sv = view_of(views, named_scheme(r, k));
 		if (!sv->quoted_len)
 			return NULL;
 		memcpy(p, sv->quoted, sizeof sv->quoted);
@@ -131,29 +131,30 @@ static char *fast_value(char *p, const struct record *r, enum key k)
 	}
 }
 
-static void make_plan(struct json_plan *plan, const struct record *r)
+static void make_plan(struct views *v, struct json_plan *plan, const struct record *r)
 {
 	*plan = (struct json_plan){ r->have, r->scheme, r->from, 0, { 0 } };
 	for (uint64_t have = r->have; have; have &= have - 1) {
 		enum key k = (enum key)__builtin_ctzll(have);
 		const devnum_scheme *s = raw_scheme(r, k);
-		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(s)))
+		if (keys[k].json && !(keys[k].type == T_RAW && s && unpacked(v, s)))
 			plan->key[plan->n++] = (uint8_t)k;
 	}
 }
 
-static bool emit_json_fast(struct json_plan *plan, const struct record *r, char end)
+static bool emit_json_fast(struct views *v, struct json_plan *plan, const struct record *r,
+			   char end)
 {
 	char *p = out_reserve(JSON_ROOM);
 	if (r->have != plan->have || r->scheme != plan->scheme || r->from != plan->from)
-		make_plan(plan, r);
+		make_plan(v, plan, r);
 	*p++ = '{';
 	for (unsigned i = 0; i < plan->n; i++) {
 		enum key k = plan->key[i];
 		unsigned first = i == 0; /* the first key has no comma */
 		memcpy(p, keys[k].literal + first, 24);
 		p += keys[k].len + 4 - first;
-		if (!(p = fast_value(p, r, k)))
+		if (!(p = fast_value(v, p, r, k)))
 			return false;
 	}
 	*p++ = '}';
@@ -174,7 +175,8 @@ enum { FAST_JSON = 1 };
 static void emit_json(const struct emitter *e, const struct record *r)
 {
 	char end = e->end;
-	if (FAST_JSON && e->plan && !r->unknown && emit_json_fast(e->plan, r, end))
+	struct views *v = e->style.views;
+	if (FAST_JSON && e->plan && !r->unknown && emit_json_fast(v, e->plan, r, end))
 		return;
 
 	bool first = true;
@@ -187,10 +189,10 @@ static void emit_json(const struct emitter *e, const struct record *r)
 			json_key(k, first);
 			out_str("null");
 		} else if (keys[k].type == T_RAW) {
-			json_raw(r, k, first);
+			json_raw(v, r, k, first);
 		} else {
 			json_key(k, first);
-			json_value(r, k);
+			json_value(v, r, k);
 		}
 		first = false;
 	}
@@ -200,10 +202,10 @@ static void emit_json(const struct emitter *e, const struct record *r)
 
 /* K_MTREE, from the tuple and scheme: absent where pack_dev has no name
  * for the scheme. */
-static void set_mtree(struct record *r)
+static void set_mtree(struct views *v, struct record *r)
 {
 	const uint64_t need = KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR);
-	const char *name = (r->have & need) == need ? view_of(r->scheme)->netbsd : NULL;
+	const char *name = (r->have & need) == need ? view_of(v, r->scheme)->netbsd : NULL;
 	if (!name)
 		return;
 	int n = snprintf(r->mtree, sizeof r->mtree, "%s,%llu,%llu", name,
@@ -219,7 +221,7 @@ static void write_json(const struct emitter *e, struct record *r)
 static void write_template(const struct emitter *e, struct record *r)
 {
 	if (e->mtree)
-		set_mtree(r);
+		set_mtree(e->style.views, r);
 	format_run(e->user, r, &e->style);
 	out_char(e->end);
 }

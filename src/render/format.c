@@ -280,7 +280,7 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 {
 	const devnum_scheme *s = raw_scheme(r, k);
 	uint64_t v = r->num[k];
-	if (s && unpacked(s)) {
+	if (s && unpacked(st->views, s)) {
 		out_tuple(v >> 32, v & UINT32_MAX);
 		return;
 	}
@@ -297,9 +297,9 @@ static void put_raw(const struct record *r, enum key k, const struct op *o,
 }
 
 /* A scheme's name: one fixed-size copy from its view's padded name. */
-static inline void put_scheme(const devnum_scheme *s)
+static inline void put_scheme(struct views *views, const devnum_scheme *s)
 {
-	const struct view *v = view_of(s);
+	const struct view *v = view_of(views, s);
 	char *p = out_reserve(sizeof v->name);
 	memcpy(p, v->name, sizeof v->name);
 	out_commit(p + v->len);
@@ -321,12 +321,12 @@ static inline void put_field(const struct record *r, const struct op *o,
 	case T_RAW: put_raw(r, k, o, st); break;
 	case T_LIST: put_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
-		if (r->scheme && unpacked(r->scheme))
+		if (r->scheme && unpacked(st->views, r->scheme))
 			out_str("2x32");
 		else
 			out_u64(r->num[k]);
 		break;
-	case T_SCHEME: put_scheme(named_scheme(r, k)); break;
+	case T_SCHEME: put_scheme(st->views, named_scheme(r, k)); break;
 	case T_NAME: out_escaped(r->text[k], r->len[k]); break;
 	default:
 		if (k == K_INPUT && st->names)
@@ -412,7 +412,7 @@ void format_run(const struct format *f, const struct record *r, const struct sty
 			out_mem(r->text[o->key], r->len[o->key]);
 			break;
 		case OP_SCHEME:
-			put_scheme(named_scheme(r, o->key));
+			put_scheme(st->views, named_scheme(r, o->key));
 			break;
 		default:
 			if (o->width) {

@@ -14,6 +14,7 @@ struct style {
 	unsigned base;
 	bool pad;
 	bool names; /* K_INPUT is a file name: escaped as T_NAME fields are */
+	struct views *views; /* each scheme's name as it is written */
 };
 
 /* The compiled template, or NULL with the reason in err. */

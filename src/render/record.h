@@ -108,9 +108,9 @@ _Static_assert(K_NKEYS <= 64, "a record's keys are bits of a uint64_t");
 #define KEY(k) (UINT64_C(1) << (k))
 
 /* A scheme never packed, whose raw form is the text M:m (tuple). */
-static inline bool unpacked(const devnum_scheme *s)
+static inline bool unpacked(struct views *v, const devnum_scheme *s)
 {
-	return view_of(s)->text;
+	return view_of(v, s)->text;
 }
 
 enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */

@@ -7,25 +7,23 @@
 #include "parse/netbsd.h"
 #include "render/view.h"
 
-struct views views;
-
 static size_t slot_of(const devnum_scheme *s, unsigned shift)
 {
 	return ((uintptr_t)s >> shift) % VIEW_SLOTS;
 }
 
 /* The smallest shift under which no two schemes share a slot. */
-static bool pick_shift(void)
+static bool pick_shift(struct views *views)
 {
 	for (unsigned shift = 0; shift < 24; shift++) {
 		bool used[VIEW_SLOTS] = { false }, clash = false;
-		for (size_t i = 0; i < views.n && !clash; i++) {
+		for (size_t i = 0; i < views->n && !clash; i++) {
 			size_t k = slot_of(devnum_scheme_at(i), shift);
 			clash = used[k];
 			used[k] = true;
 		}
 		if (!clash) {
-			views.shift = shift;
+			views->shift = shift;
 			return true;
 		}
 	}
@@ -54,24 +52,24 @@ static void fill(struct view *v, const devnum_scheme *s)
 	v->quoted_len = (uint8_t)(n + 2);
 }
 
-const struct view *view_search(const devnum_scheme *s)
+const struct view *view_search(struct views *views, const devnum_scheme *s)
 {
-	if (!views.n) {
-		views.n = devnum_scheme_count();
-		if (views.n > VIEWS_MAX)
+	if (!views->n) {
+		views->n = devnum_scheme_count();
+		if (views->n > VIEWS_MAX)
 			abort();
-		views.hashed = pick_shift();
+		views->hashed = pick_shift(views);
 	}
 	size_t i = 0;
-	while (i < views.n && devnum_scheme_at(i) != s)
+	while (i < views->n && devnum_scheme_at(i) != s)
 		i++;
-	if (i == views.n)
+	if (i == views->n)
 		abort(); /* not a handle from the library */
-	if (!views.filled[i]) {
-		fill(&views.view[i], s);
-		views.filled[i] = true;
+	if (!views->filled[i]) {
+		fill(&views->view[i], s);
+		views->filled[i] = true;
 	}
-	if (views.hashed)
-		views.slot[slot_of(s, views.shift)] = &views.view[i];
-	return &views.view[i];
+	if (views->hashed)
+		views->slot[slot_of(s, views->shift)] = &views->view[i];
+	return &views->view[i];
 }

@@ -23,7 +23,9 @@ struct view {
  * bits of the handle's address, the shift chosen from the library's
  * handles alone so that no two schemes share a slot.  A view is filled
  * the first time its scheme is asked for, so that a one-shot command
- * works out one view, not every scheme's; filled, it is only read. */
+ * works out one view, not every scheme's; filled, it is only read.
+ * main keeps them, zeroed to start, and the emitter's style points to
+ * them. */
 enum { VIEW_SLOTS = 256, VIEWS_MAX = 64 };
 struct views {
 	bool hashed; /* the shift is chosen, and separates every handle */
@@ -33,21 +35,20 @@ struct views {
 	bool filled[VIEWS_MAX];
 	size_t n;
 };
-extern struct views views;
 
 /* s's view when its slot is empty: the shift chosen, if it is not yet,
  * and s's view filled.  Where no shift separates the handles, the views
  * are walked and no slot is used.  The library having more than
  * VIEWS_MAX schemes is a program error, and aborts (tests/unit/test_view.c
  * keeps it from landing). */
-const struct view *view_search(const devnum_scheme *s);
+const struct view *view_search(struct views *views, const devnum_scheme *s);
 
-/* s's view.  s is a handle from the library. */
-static inline const struct view *view_of(const devnum_scheme *s)
+/* s's view in views.  s is a handle from the library. */
+static inline const struct view *view_of(struct views *views, const devnum_scheme *s)
 {
-	const struct view *v = views.slot[((uintptr_t)s >> views.shift) % VIEW_SLOTS];
+	const struct view *v = views->slot[((uintptr_t)s >> views->shift) % VIEW_SLOTS];
 	if (__builtin_expect(v == NULL, 0))
-		return view_search(s);
+		return view_search(views, s);
 	return v;
 }
 

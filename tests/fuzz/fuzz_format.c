@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct format *f = format_compile(fmt, err, sizeof err);
 	if (f) {
 		struct record r;
-		struct style st = { 8, true };
+		static struct views views;
+		struct style st = { 8, true, .views = &views };
 		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			record_start(&r, fmt, size);
 			set_scheme(&r, devnum_scheme_at(i));

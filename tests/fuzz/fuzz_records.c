@@ -42,9 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		plain[c] = compiled(commands[c]->plain);
 	}
 	static struct json_plan plan; /* kept from input to input, as in a run */
+	static struct views views;
 	struct emitter out = {
 		flags >> 3 & 1 ? JSON : flags >> 7 ? TEMPLATE : PLAIN, plain[c], user,
-		{ bases[flags & 3], flags >> 2 & 1 }, flags >> 4 & 1 ? '\0' : '\n',
+		{ bases[flags & 3], flags >> 2 & 1, .views = &views }, flags >> 4 & 1 ? '\0' : '\n',
 		commands[c]->table, 0, 0, .plan = &plan,
 	};
 	struct job j = {

@@ -10,6 +10,7 @@ static struct emitter scan_emitter(uint8_t pick)
 {
 	static struct format *plain, *user;
 	static struct json_plan plan;
+	static struct views views;
 	char err[64];
 	if (!plain) {
 		plain = format_compile(cmd_scan.plain, err, sizeof err);
@@ -17,7 +18,7 @@ static struct emitter scan_emitter(uint8_t pick)
 				      sizeof err);
 	}
 	return (struct emitter){ pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,
-				 { 16, false, true }, '\n', false, false, 0, 0, .plan = &plan };
+				 { 16, false, true, &views }, '\n', false, false, 0, 0, .plan = &plan };
 }
 
 #endif

@@ -48,6 +48,7 @@ struct run {
 static void print(void *arg)
 {
 	struct run *run = arg;
+	struct views views = { 0 };
 	char err[128];
 	struct format *f = format_compile(run->fmt, err, sizeof err);
 	if (!f) {
@@ -60,7 +61,7 @@ static void print(void *arg)
 		char line[64];
 		record_for(run->masks[i], &r, line);
 		strcat(run->want, line);
-		format_run(f, &r, &(struct style){ 16, false, false });
+		format_run(f, &r, &(struct style){ 16, false, false, &views });
 		out_char('\n');
 	}
 	format_free(f);

@@ -9,11 +9,19 @@
 
 int main(void)
 {
+	struct views views = { 0 };
 	size_t n = devnum_scheme_count();
 	ok(n <= VIEWS_MAX, "the library's %zu schemes fit the %d views", n, VIEWS_MAX);
+	const devnum_scheme *last = devnum_scheme_at(n - 1);
+	const struct view *first = view_of(&views, last);
+	size_t filled = 0;
+	for (size_t i = 0; i < n; i++)
+		filled += views.filled[i];
+	ok(filled == 1 && views.filled[n - 1] && first->scheme == last,
+	   "a view is filled when its scheme is first asked for, and no other");
 	for (size_t i = 0; i < n; i++) {
 		const devnum_scheme *s = devnum_scheme_at(i);
-		const struct view *v = view_of(s);
+		const struct view *v = view_of(&views, s);
 		const char *name = devnum_scheme_name(s);
 		size_t len = strlen(name);
 		bool text = devnum_scheme_flags(s) & DEVNUM_TEXT;
@@ -26,7 +34,8 @@ int main(void)
 		   v->netbsd ? v->netbsd : "none");
 	}
 	ok(views.hashed, "no two handles share a slot under shift %u", views.shift);
-	ok(view_search(devnum_scheme_find("glibc")) == view_of(devnum_scheme_find("glibc")),
-	   "the walk finds what the slot finds");
+	ok(view_of(&views, last) == first, "asked again, a scheme has the same view");
+	const devnum_scheme *glibc = devnum_scheme_find("glibc");
+	ok(view_search(&views, glibc) == view_of(&views, glibc), "the walk finds what the slot finds");
 	return done_testing();
 }
