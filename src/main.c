@@ -610,7 +610,7 @@ int main(int argc, const char **argv)
 	struct views views = { 0 };
 	struct emitter out = { PLAIN, .style = { .base = 16, .views = &views }, .end = '\n',
 			       .plan = &plan };
-	struct job j = { .out = &out, .input_base = BASE_C };
+	struct job j = { .input_base = BASE_C }; /* its emitter once that is whole */
 	struct format *user = NULL, *plain = NULL;
 	uint64_t uses = 0;
 	struct given given = { 0 };
@@ -675,6 +675,7 @@ int main(int argc, const char **argv)
 	if (c->boxed)
 		j.box = box(&given, c, n, ops), ops++, n--;
 	check_text_scheme(c, &j);
+	j.out = &out;
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);
