@@ -221,12 +221,42 @@ load helper
 	assert_line --index 0 'NAME BITS MAJOR MINOR ALIASES ORIGIN'
 	assert_line --index 1 "legacy 16 8 8 old,linux-old,8:8 Linux old_encode_dev, the 16-bit 8:8 dev_t"
 	run2 devnum explain --raw -n 8:1
-	assert_line --index 1 'legacy 16 0x801'
+	assert_line --index 0 'legacy 16 0x801'
 	run2 devnum containers -n --raw
 	assert_line --index 0 --partial 'ustar archive devmajor,devminor POSIX.1-1988 tar'
 	run2 devnum schemes --json -n
 	assert_failure 2
 	[[ $stderr == "devnum: --noheadings shapes plain tables; it does not apply with --json"* ]]
 	run2 devnum decode --raw 0x301
+	assert_failure 2
+}
+
+@test "-n leaves the rows alone: explain's, aliases' and layout's titles go too" {
+	run2 devnum explain -n 0x801
+	assert_success
+	refute_line --partial 'the raw value decoded by every scheme'
+	refute_line --regexp '^SCHEME '
+	assert_equal "${#lines[@]}" "$(devnum explain --json 0x801 | wc -l)"
+	# split32 keeps 8:8's legacy 16-bit value as a second raw (derived by
+	# hand: 8 << 32 | 8, and 8 << 8 | 8)
+	run2 devnum aliases -n -s split32 8:8
+	assert_success
+	assert_equal "$output" $'0x800000008 (canonical)\n0x808'
+	run2 devnum layout -n glibc
+	assert_success
+	refute_line --partial 'glibc: 64 bits'
+	refute_line --partial 'Linux userspace dev_t'
+	assert_line --index 0 --regexp '^  63 +44 43 +32$'
+	# a value's verdict is a row, not a title: it stays
+	run2 devnum layout -n glibc 0x801
+	assert_line --partial '0x801 decodes to 8:1 (canonical)'
+	run2 devnum layout -n tuple
+	assert_line --index 0 --partial 'tuple: not packed'
+	run2 devnum aliases --raw 8:8
+	assert_failure 2
+	assert_equal "$stderr" $'devnum: --raw does not apply to aliases\nTry \'devnum --help\' for more information.'
+	run2 devnum layout --raw glibc
+	assert_failure 2
+	run2 devnum aliases -n --json 8:8
 	assert_failure 2
 }

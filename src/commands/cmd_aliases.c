@@ -25,7 +25,7 @@ static int aliases_record(const struct job *j, struct record *r)
 	snprintf(head, sizeof head, "%llu:%llu in %s: %llu raw value%s",
 		 (unsigned long long)t.major, (unsigned long long)t.minor,
 		 devnum_scheme_name(s), (unsigned long long)count, count == 1 ? "" : "s");
-	emit_text(j->out, head);
+	emit_title(j->out, head, 0, 0);
 	for (bool first = true; devnum_aliases_next(&a, &raw); first = false) {
 		record_next(r);
 		set_scheme(r, s);
@@ -42,7 +42,7 @@ static int aliases_record(const struct job *j, struct record *r)
 
 const struct command cmd_aliases = {
 	"aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple",
-	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OPT(O_NOHEADINGS) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_COUNT) |
 		KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_MARK) | KEY(K_ERROR),
 	.plain = "%r%( %{mark}%)", .raw_plain = true, .pairs = true,

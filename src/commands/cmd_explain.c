@@ -173,7 +173,7 @@ static int explain_record(const struct job *j, struct record *r)
 		 : ranked ? "the raw value decoded by every scheme, those naming a registered"
 			    " Linux device first (* noncanonical)"
 			  : "the raw value decoded by every scheme (* noncanonical)");
-	emit_folded(j->out, head, j->columns, 2);
+	emit_title(j->out, head, j->columns, 2);
 	emit_heading(j->out, cmd_explain.columns, cmd_explain.ncolumns, tuple);
 	/* ranked: those that name a device, then the others; else one pass */
 	for (int pass = ranked ? 0 : 1; pass < 2; pass++)

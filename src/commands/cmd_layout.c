@@ -230,8 +230,8 @@ static void header(const struct job *j, const devnum_scheme *s, unsigned cols)
 	}
 	snprintf(line, sizeof line, "%s: %u bits; major %u bits, minor %u bits", devnum_scheme_name(s),
 		 devnum_scheme_width(s), devnum_part_bits(s, DEVNUM_MAJOR), devnum_part_bits(s, DEVNUM_MINOR));
-	emit_folded(j->out, line, cols, 2);
-	emit_folded(j->out, devnum_scheme_origin(s), cols, 2);
+	emit_title(j->out, line, cols, 2);
+	emit_title(j->out, devnum_scheme_origin(s), cols, 2);
 }
 
 /* The decode of raw as a record, with no K_OWNER; the exit status. */
@@ -349,7 +349,7 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 
 const struct command cmd_layout = {
 	"layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it",
-	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OPT(O_NOHEADINGS) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_SCHEME) | KEY(K_OWNER) | KEY(K_WIDTH) | KEY(K_HI) |
 		KEY(K_LO) | KEY(K_PART_HI) | KEY(K_PART_LO) | KEY(K_VALUE) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |

@@ -268,6 +268,12 @@ void emit_folded(const struct emitter *e, const char *text, unsigned columns,
 	out_char(e->end);
 }
 
+void emit_title(const struct emitter *e, const char *text, unsigned columns, unsigned hang)
+{
+	if (!e->noheadings)
+		emit_folded(e, text, columns, hang);
+}
+
 void emit_heading(const struct emitter *e, const struct column *c, size_t n, bool alt)
 {
 	char line[512];

@@ -58,8 +58,12 @@ void emit(const struct emitter *e, struct record *r);
 void emit_heading(const struct emitter *e, const struct column *c, size_t n, bool alt);
 /* A line for people, in plain mode only: a heading, or a drawing. */
 void emit_text(const struct emitter *e, const char *text);
-/* The same, folded at blanks to `columns`, later lines indented by `hang`. */
+/* The same, folded at blanks to `columns` (0: not folded), later lines
+ * indented by `hang`. */
 void emit_folded(const struct emitter *e, const char *text, unsigned columns,
 		 unsigned hang);
+/* A title over a command's rows or drawing, folded as emit_folded folds;
+ * -n drops it with the heading, leaving the rows alone. */
+void emit_title(const struct emitter *e, const char *text, unsigned columns, unsigned hang);
 
 #endif
