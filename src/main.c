@@ -607,7 +607,7 @@ static void open_context(struct given *g, int argc, const char **argv)
 int main(int argc, const char **argv)
 {
 	struct json_plan plan = { 0 };
-	struct views views = { 0 };
+	struct views views;
 	struct emitter out = { PLAIN, .style = { .base = 16, .views = &views }, .end = '\n',
 			       .plan = &plan };
 	struct job j = { .input_base = BASE_C }; /* its emitter once that is whole */
@@ -615,6 +615,7 @@ int main(int argc, const char **argv)
 	uint64_t uses = 0;
 	struct given given = { 0 };
 
+	views_init(&views);
 	signal(SIGPIPE, SIG_DFL); /* a closed pipe ends devnum quietly */
 	open_context(&given, argc, argv);
 	parse_options(&given);

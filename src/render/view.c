@@ -1,6 +1,7 @@
 /* view.c - each scheme's view, built once. */
 #include <config.h>
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,11 @@ static void fill(struct view *v, const devnum_scheme *s)
 	v->quoted_len = (uint8_t)(n + 2);
 }
 
+void views_init(struct views *views)
+{
+	memset(views, 0, offsetof(struct views, view));
+}
+
 const struct view *view_search(struct views *views, const devnum_scheme *s)
 {
 	if (!views->n) {
@@ -70,6 +76,6 @@ const struct view *view_search(struct views *views, const devnum_scheme *s)
 		views->filled[i] = true;
 	}
 	if (views->hashed)
-		views->slot[slot_of(s, views->shift)] = &views->view[i];
+		views->slot[slot_of(s, views->shift)] = (uint8_t)(i + 1);
 	return &views->view[i];
 }

@@ -24,17 +24,23 @@ struct view {
  * handles alone so that no two schemes share a slot.  A view is filled
  * the first time its scheme is asked for, so that a one-shot command
  * works out one view, not every scheme's; filled, it is only read.
- * main keeps them, zeroed to start, and the emitter's style points to
- * them. */
+ * main keeps them and the emitter's style points to them.  Everything
+ * before view[] is the state views_init zeroes (a few hundred bytes, not
+ * the 6 KiB of views a start would otherwise clear); a struct zeroed
+ * whole is as good. */
 enum { VIEW_SLOTS = 256, VIEWS_MAX = 64 };
+_Static_assert(VIEWS_MAX < 256, "a slot holds a view's index + 1 in a byte");
 struct views {
 	bool hashed; /* the shift is chosen, and separates every handle */
 	unsigned shift;
-	const struct view *slot[VIEW_SLOTS]; /* NULL until that view is filled */
-	struct view view[VIEWS_MAX];         /* the i-th scheme's at [i] */
-	bool filled[VIEWS_MAX];
 	size_t n;
+	uint8_t slot[VIEW_SLOTS];    /* 1 + the index of the view filled there, or 0 */
+	bool filled[VIEWS_MAX];
+	struct view view[VIEWS_MAX]; /* the i-th scheme's at [i], once filled */
 };
+
+/* Empty views, none filled yet. */
+void views_init(struct views *views);
 
 /* s's view when its slot is empty: the shift chosen, if it is not yet,
  * and s's view filled.  Where no shift separates the handles, the views
@@ -46,10 +52,10 @@ const struct view *view_search(struct views *views, const devnum_scheme *s);
 /* s's view in views.  s is a handle from the library. */
 static inline const struct view *view_of(struct views *views, const devnum_scheme *s)
 {
-	const struct view *v = views->slot[((uintptr_t)s >> views->shift) % VIEW_SLOTS];
-	if (__builtin_expect(v == NULL, 0))
+	unsigned k = views->slot[((uintptr_t)s >> views->shift) % VIEW_SLOTS];
+	if (__builtin_expect(k == 0, 0))
 		return view_search(views, s);
-	return v;
+	return &views->view[k - 1];
 }
 
 #endif
