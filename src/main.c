@@ -539,7 +539,7 @@ static const devnum_container *box(const struct given *g, const struct command *
 static void check_text_scheme(const struct command *c, const struct job *j)
 {
 	const char *name = devnum_scheme_name(j->scheme);
-	if (!j->scheme_set || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
+	if (!has_option(j, O_SCHEME) || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
 		return;
 	if (c->raw_fields)
 		usage_error("--scheme=%s has no raw form; %s's --scheme names %s", name, c->name,
@@ -561,11 +561,11 @@ static void check_text_scheme(const struct command *c, const struct job *j)
 static void check_scheme_operand(const struct command *c, const struct job *j, int argc,
 				 const char **argv)
 {
-	if (!j->scheme_set && argc)
+	if (!has_option(j, O_SCHEME) && argc)
 		scheme(c->name, argv[0]);
-	if (argc > (j->scheme_set ? 1 : 2))
+	if (argc > (has_option(j, O_SCHEME) ? 1 : 2))
 		usage_error("%s takes one SCHEME and one VALUE%s", c->name,
-			    j->scheme_set ? " (and --scheme names the scheme)" : "");
+			    has_option(j, O_SCHEME) ? " (and --scheme names the scheme)" : "");
 }
 
 /* The final flush and close of stdout: a lost write is never silent, but a
@@ -635,30 +635,24 @@ int main(int argc, const char **argv)
 	check_options(&given, c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);
+	j.options = given.options;
 	j.scheme = scheme(option_names[O_SCHEME], given.value[O_SCHEME] ? given.value[O_SCHEME] : "native");
-	j.scheme_set = given.value[O_SCHEME] != NULL;
 	j.from = given.value[O_FROM] ? scheme(option_names[O_FROM], given.value[O_FROM]) : NULL;
 	j.to = given.value[O_TO] ? scheme(option_names[O_TO], given.value[O_TO]) : NULL;
 	j.input_base = given.value[O_INPUT_BASE] ? base(option_names[O_INPUT_BASE], given.value[O_INPUT_BASE]) : BASE_C;
 	out.style.base = given.value[O_BASE] ? base(given.named[O_BASE], given.value[O_BASE]) : 16;
 	out.style.pad = given.options & OPT(O_PAD);
-	j.strict = given.options & OPT(O_STRICT);
-	j.legacy = given.options & OPT(O_LEGACY);
-	j.quiet = given.options & OPT(O_QUIET);
-	j.deref = given.options & OPT(O_DEREF);
 	if (given.value[O_TYPE])
 		j.type = device_type(given.value[O_TYPE]);
 	struct live *kept = NULL;
 	j.live = (given.options & OPT(O_OFFLINE)) ? NULL : &kept;
-	if ((j.was_set = given.value[O_WAS] != NULL))
+	if (given.value[O_WAS])
 		j.was = tuple_value(option_names[O_WAS], given.value[O_WAS], j.input_base);
 	j.by_scheme = given.value[O_SORT] && by_scheme(given.value[O_SORT]);
-	j.zero = given.options & OPT(O_ZERO);
-	j.summary = given.options & OPT(O_SUMMARY);
 	j.pairs = c->pairs;
 	j.columns = columns();
 	j.colour = j.columns && colour(); /* columns are 0 off a terminal: one isatty */
-	out.end = j.zero ? '\0' : '\n';
+	out.end = has_option(&j, O_ZERO) ? '\0' : '\n';
 	out.user = user;
 	out.mtree = uses & KEY(K_MTREE);
 	out.noheadings = given.options & OPT(O_NOHEADINGS);
@@ -672,7 +666,6 @@ int main(int argc, const char **argv)
 		check_scheme_operand(c, &j, n, ops);
 	j.writer = given.value[O_WRITER] ? writer(given.value[O_WRITER]) : NULL;
 	j.into = into(given.value[O_INTO], j.writer);
-	j.into_set = given.value[O_INTO] != NULL;
 	if (c->boxed)
 		j.box = box(&given, c, n, ops), ops++, n--;
 	check_text_scheme(c, &j);

@@ -20,29 +20,34 @@
 /* What the options say, for the records of one command. */
 struct job {
 	const devnum_scheme *scheme, *from, *to;
-	bool scheme_set;     /* --scheme was given */
 	unsigned input_base; /* bare digits: BASE_C, or 10, 16 or 8 */
-	bool strict, legacy, quiet, deref, zero, summary;
+	unsigned options;    /* OPT(o) of every option given: the flags are read
+				here, with has_option() */
 	bool pairs;          /* two plain numbers are one tuple, M:m */
 	bool colour;         /* layout: paint the fields */
 	char type;           /* name: 'c' or 'b' for --type, or 0 for both */
 	struct live **live;  /* name, stat: the running system's answers, kept
 				(live.h); NULL: name --offline, ask nothing */
-	bool was_set;        /* whence: --was names the real tuple */
-	struct devnum_tuple was;
+	struct devnum_tuple was; /* whence --was: the real tuple */
 	bool by_scheme;      /* explain --sort=scheme: the table's order */
 	unsigned columns;    /* the terminal's width, or 0 when not one */
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */
-	bool into_set;                /* --into: the exit status says if all fit */
 	const devnum_writer *writer;  /* fits --writer, or NULL */
 	const struct emitter *out;
 };
 
+/* Whether option o was given: a flag's whole meaning, read by the
+ * commands that take it. */
+static inline bool has_option(const struct job *j, enum option o)
+{
+	return (j->options & OPT(o)) != 0;
+}
+
 /* --scheme's scheme, or NULL when it was not given. */
 static inline const devnum_scheme *scheme_given(const struct job *j)
 {
-	return j->scheme_set ? j->scheme : NULL;
+	return has_option(j, O_SCHEME) ? j->scheme : NULL;
 }
 
 /* Where a record came from: an operand (line 0) or a line of stdin. */

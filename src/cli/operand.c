@@ -34,7 +34,7 @@ int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
 				     why, sizeof why);
 		if (rc < 0)
 			return fail(r, rc == -1 ? EXIT_TROUBLE : EXIT_UNFIT, "%s", why);
-		if (s && !j->scheme_set)
+		if (s && !has_option(j, O_SCHEME))
 			*s = named;
 		return EXIT_OK;
 	}

@@ -40,7 +40,7 @@ static int run(const struct job *j, record_fn fn, const char *s, size_t n,
 static int one_record(const struct job *j, record_fn fn, const char *s, size_t n,
 		      uintmax_t line)
 {
-	if (!j->zero && n && s[n - 1] == '\r')
+	if (!has_option(j, O_ZERO) && n && s[n - 1] == '\r')
 		n--;
 	if (blank_record(s, n))
 		return EXIT_OK;
@@ -79,7 +79,7 @@ static ssize_t fill(char *ibuf, size_t have)
 
 static int read_records(const struct job *j, record_fn fn, char *ibuf)
 {
-	const char term = j->zero ? '\0' : '\n';
+	const char term = has_option(j, O_ZERO) ? '\0' : '\n';
 	char head[81]; /* enough for quote() to show it was cut */
 	size_t start = 0, end = 0;
 	uintmax_t line = 0;

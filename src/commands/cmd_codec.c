@@ -59,7 +59,7 @@ static int decode_in(const struct job *j, const devnum_scheme *s, struct record 
 		return fail_reason(r, s, &why);
 	set_tuple(r, *t);
 	set_verdict(r, v, s, &why);
-	if (v == DEVNUM_ALIAS && j->strict)
+	if (v == DEVNUM_ALIAS && has_option(j, O_STRICT))
 		return fail(r, EXIT_UNFIT, "%s", r->note);
 	r->warn = v == DEVNUM_ALIAS;
 	return EXIT_OK;
@@ -120,7 +120,7 @@ static int canon_record(const struct job *j, struct record *r)
 static int canon_run(const struct job *j, int argc, const char **argv)
 {
 	struct job legacy = *j;
-	if (!j->legacy)
+	if (!has_option(j, O_LEGACY))
 		return for_each_record(j, canon_record, argc, argv);
 	legacy.from = devnum_scheme_find("legacy");
 	legacy.to = j->scheme;
@@ -163,7 +163,7 @@ static int check_record(const struct job *j, struct record *r)
 	r->have |= KEY(K_VALID);
 	if (v == DEVNUM_REFUSED)
 		invalid_note(r);
-	if (!j->quiet)
+	if (!has_option(j, O_QUIET))
 		emit(j->out, r);
 	r->shown = true; /* -q: its verdict is the exit status alone */
 	return v == DEVNUM_OK ? EXIT_OK : EXIT_UNFIT;

@@ -69,7 +69,7 @@ static int fit_one(const struct job *j, struct record *r, const devnum_container
 	set_judgement(r, &jd);
 	fit_note(j, r, c, t, &jd);
 	emit(j->out, r);
-	return j->into_set && st != DEVNUM_OK ? EXIT_UNFIT : EXIT_OK;
+	return has_option(j, O_INTO) && st != DEVNUM_OK ? EXIT_UNFIT : EXIT_OK;
 }
 
 static int fits_record(const struct job *j, struct record *r)

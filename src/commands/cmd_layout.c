@@ -321,7 +321,7 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 	uint64_t raw = 0;
 	int status;
 	unsigned cols = j->columns ? j->columns : 80;
-	if (!j->scheme_set && argc)
+	if (!has_option(j, O_SCHEME) && argc)
 		s = devnum_scheme_find(argv[0]), argc--, argv++; /* main checked the name */
 	record_start(&r, argc ? argv[0] : "", argc ? strlen(argv[0]) : 0);
 	if (argc) {

@@ -96,7 +96,7 @@ static int unpack_record(const struct job *j, struct record *r)
 	int n = unpack_note(j, r, &jd);
 	if (n > 0)
 		set_printed(r, K_NOTE, r->note, sizeof r->note, n);
-	if (st == DEVNUM_ALIAS && j->strict)
+	if (st == DEVNUM_ALIAS && has_option(j, O_STRICT))
 		return fail(r, EXIT_UNFIT, "%s", r->note);
 	r->warn = n > 0;
 	emit(j->out, r);

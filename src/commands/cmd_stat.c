@@ -87,7 +87,7 @@ static int stat_record(const struct job *j, struct record *r)
 		return fail(r, EXIT_TROUBLE, "file name contains a NUL byte");
 	memcpy(path, in, len);
 	path[len] = 0;
-	if (examine(path, j->deref, &n) < 0)
+	if (examine(path, has_option(j, O_DEREF), &n) < 0)
 		return fail(r, EXIT_TROUBLE, "%s", strerror(errno));
 	set_str(r, K_TYPE, n.kind->type);
 	set_str(r, K_FIELD, n.device ? "st_rdev" : "st_dev");

@@ -118,7 +118,7 @@ static int whence_record(const struct job *j, struct record *r)
 		struct devnum_tuple back;
 		size_t k = 0;
 		mistake_use(m, &u);
-		if (!j->was_set)
+		if (!has_option(j, O_WAS))
 			k = m->backward(&u, seen, found, PER_ROW);
 		else if (m->forward(&u, j->was, &back) && back.major == seen.major &&
 			 back.minor == seen.minor)
@@ -131,7 +131,7 @@ static int whence_record(const struct job *j, struct record *r)
 		for (size_t i = 0; i < n; i++)
 			if (ranks[i] == shown)
 				emit_candidate(j, r, type, &c[i]);
-	if (n == 0 && j->was_set)
+	if (n == 0 && has_option(j, O_WAS))
 		return fail(r, EXIT_UNFIT, "no known mistake makes it of %llu:%llu",
 			    (unsigned long long)j->was.major, (unsigned long long)j->was.minor);
 	if (n == 0)

@@ -195,7 +195,7 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 	if (c && devnum_container_pack(c, scheme_given(j), t, &jd) != DEVNUM_OK &&
 	    cannot_hold(why, sizeof why, c, &jd) >= 0)
 		add(sc, "beyond-container", "%s", why);
-	for (size_t i = 0; j->into_set && i < devnum_container_count(); i++) {
+	for (size_t i = 0; has_option(j, O_INTO) && i < devnum_container_count(); i++) {
 		const devnum_container *into = devnum_container_at(i);
 		if (!(j->into & UINT64_C(1) << i) ||
 		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)

@@ -176,7 +176,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 static void summary(struct scan *sc)
 {
 	const struct tally *t = &sc->seg;
-	if (sc->j->summary)
+	if (has_option(sc->j, O_SUMMARY))
 		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
 		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
 		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
@@ -506,7 +506,7 @@ void scan_end(struct scan *sc)
 	if (sc->layers)
 		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u layer%s, ",
 			 sc->layers, sc->layers == 1 ? "" : "s");
-	if (sc->j->summary && *parts)
+	if (has_option(sc->j, O_SUMMARY) && *parts)
 		diag("%s: %s%ju entr%s, %ju device%s, %ju with findings", sc->r.text[K_INPUT], parts,
 		     t->entries, t->entries == 1 ? "y" : "ies", t->devices,
 		     t->devices == 1 ? "" : "s", t->found);

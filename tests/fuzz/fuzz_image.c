@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct emitter out = scan_emitter(pick);
 	struct job j = { .scheme = devnum_scheme_native(), .out = &out,
 			 .into = UINT64_C(1) << (pick % devnum_container_count()),
-			 .into_set = pick >> 6 & 1 };
+			 .options = pick >> 6 & 1 ? OPT_INTO : OPT_NONE };
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
 	int in = memfd_create("image", 0);

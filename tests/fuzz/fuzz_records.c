@@ -52,11 +52,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.scheme = devnum_scheme_at(pick % devnum_scheme_count()),
 		.from = devnum_scheme_at((pick / 3u) % devnum_scheme_count()),
 		.to = devnum_scheme_at((pick / 7u) % devnum_scheme_count()),
-		.input_base = bases[(flags >> 5) & 3] , .strict = flags >> 5 & 1,
-		.quiet = flags >> 6 & 1 && out.mode == PLAIN, .legacy = flags >> 6 & 1,
-		.zero = flags >> 4 & 1, .pairs = commands[c]->pairs, .out = &out,
-		.scheme_set = flags & 1, .box = devnum_container_at(pick % devnum_container_count()),
-		.into = ~UINT64_C(0), .into_set = flags >> 1 & 1,
+		.input_base = bases[(flags >> 5) & 3],
+		.options = (flags >> 5 & 1 ? OPT_STRICT : OPT_NONE) |
+			   (flags >> 6 & 1 && out.mode == PLAIN ? OPT_QUIET : OPT_NONE) |
+			   (flags >> 6 & 1 ? OPT_LEGACY : OPT_NONE) | (flags >> 4 & 1 ? OPT_ZERO : OPT_NONE) |
+			   (flags & 1 ? OPT_SCHEME : OPT_NONE) | (flags >> 1 & 1 ? OPT_INTO : OPT_NONE),
+		.pairs = commands[c]->pairs, .out = &out,
+		.box = devnum_container_at(pick % devnum_container_count()), .into = ~UINT64_C(0),
 		.writer = flags >> 2 & 1 ? devnum_writer_at((pick / 5u) % devnum_writer_count()) : NULL,
 	};
 	if (null_fd < 0)
@@ -74,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(value, data, n);
 		value[n] = 0;
 		const char *argv[] = { value };
-		j.scheme_set = true;
+		j.options |= OPT_SCHEME;
 		commands[c]->run(&j, 1, argv);
 	} else if (commands[c]->run) {
 		commands[c]->run(&j, 0, NULL);

@@ -22,8 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct emitter out = scan_emitter(pick);
 	struct job j = {
 		.scheme = devnum_scheme_at((pick >> 2) % devnum_scheme_count()),
-		.scheme_set = pick >> 7, .into = UINT64_C(1) << (pick % devnum_container_count()),
-		.into_set = pick >> 6 & 1, .summary = true, .out = &out,
+		.options = (pick >> 7 ? OPT_SCHEME : OPT_NONE) | (pick >> 6 & 1 ? OPT_INTO : OPT_NONE) |
+			   OPT_SUMMARY,
+		.into = UINT64_C(1) << (pick % devnum_container_count()), .out = &out,
 	};
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
