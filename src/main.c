@@ -44,7 +44,7 @@ enum { O_LETTER = O_LIST + 1 }; /* a letter's popt value: O_LETTER + the letter 
 /* The popt rows: every option of options.h, then help, usage, version
  * and --list, which every command takes. */
 #define POPT_ROW(id, name, letter, value, help) \
-	{ name, letter, (value) ? POPT_ARG_STRING : POPT_ARG_NONE, NULL, V(O_##id), help, value },
+	{ name, letter, (value) != NULL ? POPT_ARG_STRING : POPT_ARG_NONE, NULL, V(O_##id), help, value },
 #define POPT_LETTER(letter, name, id, value, help) \
 	{ NULL, letter, POPT_ARG_NONE, NULL, V(O_LETTER + (letter)), help, NULL },
 static const struct poptOption table[] = {

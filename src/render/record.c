@@ -9,7 +9,7 @@
 
 #define K(key, name, letter, type)                                                        \
 	[key] = { name, sizeof(name) - 1, letter, type, true, ",\"" name "\":" }
-#define PEOPLE(key, name) [key] = { name, sizeof(name) - 1, 0, T_TEXT, false }
+#define PEOPLE(key, name) [key] = { name, sizeof(name) - 1, 0, T_TEXT, false, "" } /* no JSON key */
 
 const struct key_info keys[K_NKEYS] = {
 	K(K_INPUT, "input", 'i', T_TEXT),
