@@ -31,10 +31,13 @@ static bool pick_shift(struct views *views)
 	return false;
 }
 
+/* v, which may hold anything, as s's view: cleared first, for the names'
+ * padding is copied whole. */
 static void fill(struct view *v, const devnum_scheme *s)
 {
 	const char *name = devnum_scheme_name(s);
 	size_t n = strnlen(name, sizeof v->name);
+	memset(v, 0, sizeof *v);
 	v->scheme = s;
 	v->text = devnum_scheme_flags(s) & DEVNUM_TEXT;
 	v->len = (uint8_t)n;
