@@ -12,9 +12,9 @@ need() {
 # run2 CMD...: CMD's exit status in $status, its stdout in $output and
 # $lines, its stderr in $stderr and $stderr_lines, as bats's `run
 # --separate-stderr` sets them (trailing newlines dropped, no empty line
-# kept), without that function's mktemp and option parsing: a third of the
-# suite's time where a process start is slow (32 ms a call against 18,
-# measured).  Like run, it leaves the test to judge the status.
+# kept), without that function's mktemp and option parsing: 18 ms a call
+# against 32, measured where a process start takes 2 ms.  Like run, it
+# leaves the test to judge the status.
 run2() {
 	local flags=$- err="$BATS_TEST_TMPDIR/.run2.stderr"
 	set +eET
