@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/ci-user.bash"
 ci_user "$1"
-runuser -u "$user" -- bash -eu -c '
+as_user '
 	cd && rm -rf src .local && mkdir src && tar -xzf devnum.tar.gz -C src --strip-components=1
 	cd src && ./configure -q --prefix="$HOME/.local" && make -j2 >/dev/null && make install >/dev/null
 	export LD_LIBRARY_PATH="$HOME/.local/lib"
