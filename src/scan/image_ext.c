@@ -1,12 +1,22 @@
 /* image_ext.c - the device inodes of an ext2, ext3 or ext4 image, read
- * with libext2fs: every name that links to one, by a walk of the
- * directories from the root, then each device inode in use that no name
- * reached, by a scan of the inode tables.  The fields are i_block[0] and
- * i_block[1] as stored; the tuple is what Linux's fs/ext4/inode.c reads
- * from them (the library's ext4 container). */
+ * with libext2fs as e2fsck reads one: a scan of the inode tables in order
+ * keeps the device inodes (and nothing for the others, so that memory
+ * follows the devices, not the inodes), then one walk of the directories
+ * from the root names them, a directory entry's file type saying which
+ * entries to look up, then each device inode in use that no name reached
+ * is listed as <inode N>.  The fields are i_block[0] and i_block[1] as
+ * stored; the tuple is what Linux's fs/ext4/inode.c reads from them (the
+ * library's ext4 container).
+ *
+ * Checksums are verified where the kernel would refuse what it reads: a
+ * device inode's own, and the directories' as the walk reads them; the
+ * other inodes' are not computed (e2fsck's pass 1 spends most of its time
+ * there, and scan reads nothing of those inodes). */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/output.h"
@@ -18,13 +28,30 @@
  * block buffers libext2fs keeps for the directories open at once. */
 enum { DEPTH_MAX = 256 };
 
+/* A device inode of the inode tables, as the scan found it. */
+struct device {
+	ext2_ino_t ino;
+	uint32_t slot[2];   /* i_block[0] and i_block[1] */
+	bool block;         /* a block device, else a character one */
+	bool in_use;        /* linked, not deleted, past the reserved inodes */
+	bool named;         /* a name reached it */
+	errcode_t err;      /* what reading it whole said: its checksum */
+};
+
+/* The device inodes, in the order of their numbers, as the scan met them. */
+struct devices {
+	struct device *v;
+	size_t n, cap;
+};
+
 struct walk {
 	struct scan *sc;
 	const struct ext2fs_calls *x;
 	ext2_filsys fs;
 	const char *format;
 	const devnum_container *c;
-	struct inode_set named, dirs;
+	struct devices devs;
+	struct inode_set dirs;
 	char path[4096];
 	size_t len;
 	unsigned depth;
@@ -45,18 +72,122 @@ static void fault(struct walk *w, const char *what, errcode_t err)
 	w->status = max(w->status, scan_error(w->sc, why));
 }
 
-static void device(struct walk *w, ext2_ino_t ino, const struct ext2_inode *in,
+/* The record of the device inode ino at path. */
+static void device(struct walk *w, ext2_ino_t ino, bool block, const uint32_t slot[2],
 		   const char *path)
 {
-	struct inode_entry e = { path, w->format, LINUX_S_ISBLK(in->i_mode), ino, w->c,
-				 { 2, 3, { in->i_block[0], in->i_block[1] } }, NULL };
+	struct inode_entry e = { path, w->format, block, ino, w->c, { 2, 3, { slot[0], slot[1] } },
+				 NULL };
 	w->sc->seg.devices++;
 	int st = scan_inode(w->sc, &e);
 	w->sc->seg.found += st != EXIT_OK;
 	w->status = max(w->status, st);
 }
 
+/* The device inode d, reached by the name w->path: its record, or the
+ * fault reading it whole found. */
+static void named(struct walk *w, struct device *d)
+{
+	d->named = true;
+	if (d->err)
+		fault(w, w->path, d->err);
+	else
+		device(w, d->ino, d->block, d->slot, w->path);
+}
+
+/* The device inode ino, or NULL: a binary search of the scan's list. */
+static struct device *find(const struct devices *ds, ext2_ino_t ino)
+{
+	size_t lo = 0, hi = ds->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ds->v[mid].ino == ino)
+			return &ds->v[mid];
+		if (ds->v[mid].ino < ino)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int keep(struct devices *ds, const struct device *d)
+{
+	if (ds->n == ds->cap) {
+		size_t cap = ds->cap ? 2 * ds->cap : 256;
+		struct device *v = realloc(ds->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		ds->v = v, ds->cap = cap;
+	}
+	ds->v[ds->n++] = *d;
+	return 0;
+}
+
+/* Whether the inode scan keeps the inode ino: a device inode, with what
+ * reading it whole says (its checksum, where the image has them, as the
+ * kernel checks it before it believes a field). */
+static bool scanned_device(struct walk *w, ext2_ino_t ino, const struct ext2_inode *in,
+			   struct device *d)
+{
+	struct ext2_inode whole;
+	if (!LINUX_S_ISCHR(in->i_mode) && !LINUX_S_ISBLK(in->i_mode))
+		return false;
+	*d = (struct device){ ino, { in->i_block[0], in->i_block[1] }, LINUX_S_ISBLK(in->i_mode),
+			      ino >= EXT2_FIRST_INO(w->fs->super) && in->i_links_count && !in->i_dtime,
+			      false, 0 };
+	if (ext2fs_has_feature_metadata_csum(w->fs->super)) {
+		w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+		d->err = w->x->ext2fs_read_inode(w->fs, ino, &whole);
+		w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	}
+	return true;
+}
+
+/* The scan of the inode tables: the device inodes into w->devs.  The
+ * checksums of the others are not computed: libext2fs is told to pass
+ * them over for the scan. */
+static void scan_inodes(struct walk *w)
+{
+	ext2_inode_scan is;
+	ext2_ino_t ino = 0;
+	struct ext2_inode in;
+	struct device d;
+	char where[64];
+	errcode_t err = w->x->ext2fs_open_inode_scan(w->fs, 0, &is);
+	if (err)
+		return fault(w, "the inode tables", err);
+	w->x->ext2fs_inode_scan_flags(is, EXT2_SF_SKIP_MISSING_ITABLE, 0);
+	w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	while (!(err = w->x->ext2fs_get_next_inode(is, &ino, &in)) && ino)
+		if (scanned_device(w, ino, &in, &d) && keep(&w->devs, &d) < 0) {
+			err = EXT2_ET_NO_MEMORY;
+			break;
+		}
+	w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	if (err) {
+		snprintf(where, sizeof where, "the inode tables, after inode %u", ino);
+		fault(w, where, err);
+	}
+	w->x->ext2fs_close_inode_scan(is);
+}
+
 static void walk_dir(struct walk *w, ext2_ino_t dir);
+
+/* The inode of a name the scan did not find a device: read, a directory
+ * walked, a device the scan passed over (an inode table that lies about
+ * its unused inodes) listed. */
+static void other(struct walk *w, ext2_ino_t ino)
+{
+	struct ext2_inode in;
+	errcode_t err = w->x->ext2fs_read_inode(w->fs, ino, &in);
+	if (err)
+		fault(w, w->path, err);
+	else if (LINUX_S_ISDIR(in.i_mode))
+		walk_dir(w, ino);
+	else if (LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode))
+		device(w, ino, LINUX_S_ISBLK(in.i_mode), in.i_block, w->path);
+}
 
 static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset, int blocksize,
 		 char *buf, void *priv)
@@ -64,7 +195,7 @@ static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset,
 	struct walk *w = priv;
 	size_t n = d->name_len & 0xff, base = w->len;
 	unsigned type = (unsigned)d->name_len >> 8; /* with the filetype feature */
-	struct ext2_inode in;
+	struct device *dev;
 	(void)dir, (void)offset, (void)blocksize, (void)buf;
 	if (kind != DIRENT_OTHER_FILE || !d->inode)
 		return 0;
@@ -83,16 +214,10 @@ static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset,
 	w->path[base] = '/';
 	memcpy(w->path + base + 1, d->name, n);
 	w->path[w->len = base + 1 + n] = 0;
-	errcode_t err = w->x->ext2fs_read_inode(w->fs, d->inode, &in);
-	if (err)
-		fault(w, w->path, err);
-	else if (LINUX_S_ISDIR(in.i_mode))
-		walk_dir(w, d->inode);
-	else if (LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode)) {
-		if (inode_set_add(&w->named, d->inode) < 0)
-			fault(w, w->path, EXT2_ET_NO_MEMORY);
-		device(w, d->inode, &in, w->path);
-	}
+	if ((dev = find(&w->devs, d->inode)))
+		named(w, dev);
+	else
+		other(w, d->inode);
 	w->path[w->len = base] = 0;
 	return out_failed() ? DIRENT_ABORT : 0;
 }
@@ -124,27 +249,17 @@ static void walk_dir(struct walk *w, ext2_ino_t dir)
 /* The device inodes in use that no name reached, listed as <inode N>. */
 static void unnamed(struct walk *w)
 {
-	ext2_inode_scan is;
-	ext2_ino_t ino;
-	struct ext2_inode in;
 	char path[40];
-	errcode_t err = w->x->ext2fs_open_inode_scan(w->fs, 0, &is);
-	if (err)
-		return fault(w, "the inode tables", err);
-	w->x->ext2fs_inode_scan_flags(is, EXT2_SF_SKIP_MISSING_ITABLE, 0);
-	while (!out_failed() && !(err = w->x->ext2fs_get_next_inode(is, &ino, &in)) && ino) {
-		if (ino < EXT2_FIRST_INO(w->fs->super) || !in.i_links_count || in.i_dtime ||
-		    !(LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode)) ||
-		    inode_set_has(&w->named, ino))
+	for (size_t i = 0; i < w->devs.n && !out_failed(); i++) {
+		const struct device *d = &w->devs.v[i];
+		if (!d->in_use || d->named)
 			continue;
-		snprintf(path, sizeof path, "<inode %u>", ino);
-		device(w, ino, &in, path);
+		snprintf(path, sizeof path, "<inode %u>", d->ino);
+		if (d->err)
+			fault(w, path, d->err);
+		else
+			device(w, d->ino, d->block, d->slot, path);
 	}
-	if (err) {
-		snprintf(path, sizeof path, "the inode tables, after inode %u", ino);
-		fault(w, path, err);
-	}
-	w->x->ext2fs_close_inode_scan(is);
 }
 
 int scan_ext(struct scan *sc, int fd, const char *format)
@@ -162,11 +277,12 @@ int scan_ext(struct scan *sc, int fd, const char *format)
 		snprintf(err, sizeof err, "%s image: %s", format, w.x->error_message(e));
 		return scan_error(sc, err);
 	}
+	scan_inodes(&w);
 	walk_dir(&w, EXT2_ROOT_INO);
 	if (!out_failed())
 		unnamed(&w);
 	w.x->ext2fs_close_free(&w.fs);
-	inode_set_free(&w.named);
+	free(w.devs.v);
 	inode_set_free(&w.dirs);
 	return w.status;
 }
