@@ -9,53 +9,105 @@
 #include "container.h"
 #include "scheme.h"
 
-typedef unsigned long long ull;
+/* The text of the fields, built before it is copied out as snprintf
+ * copies: by hand, as this is on scan's path for every device entry. */
+struct text {
+	char s[128];
+	size_t n;
+};
+
+static void put_str(struct text *t, const char *s)
+{
+	size_t n = strlen(s);
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+}
+
+/* v in base 1 << shift (octal, hex), at least width digits. */
+static void put_digits(struct text *t, uint64_t v, unsigned shift, unsigned width)
+{
+	char d[24];
+	unsigned n = 0;
+	do
+		d[n++] = "0123456789abcdef"[v & ((1u << shift) - 1)];
+	while (v >>= shift);
+	while (n < width)
+		d[n++] = '0';
+	while (n)
+		t->s[t->n++] = d[--n];
+}
+
+static void put_dec(struct text *t, uint64_t v)
+{
+	char d[24];
+	unsigned n = 0;
+	do
+		d[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		t->s[t->n++] = d[--n];
+}
 
 /* One ustar-style field: 7 octal digits; gnutar's base-256 as its 8
  * bytes in hex (0x80, then the value big-endian); pax, as libarchive
  * writes it, 8 octal digits over the terminator before base-256. */
-static int tar_field(char *buf, size_t size, enum store st, uint64_t v)
+static void tar_field(struct text *t, enum store st, uint64_t v)
 {
 	if (st == S_PAX && v > OCT7 && v <= 077777777)
-		return snprintf(buf, size, "%08llo", (ull)v);
-	if (st != S_OCTAL7 && v > OCT7)
-		return snprintf(buf, size, "80%014llx", (ull)v);
-	return snprintf(buf, size, "%07llo", (ull)v);
+		put_digits(t, v, 3, 8);
+	else if (st != S_OCTAL7 && v > OCT7)
+		put_str(t, "80"), put_digits(t, v, 4, 14);
+	else
+		put_digits(t, v, 3, 7);
+}
+
+/* Two words of hex, each after prefix, width digits each. */
+static void hex_pair(struct text *t, const char *prefix, uint64_t a, uint64_t b, unsigned width)
+{
+	put_str(t, prefix), put_digits(t, a, 4, width);
+	put_str(t, " "), put_str(t, prefix), put_digits(t, b, 4, width);
+}
+
+static void fields_text(struct text *t, const devnum_container *c, const struct devnum_fields *f)
+{
+	const uint64_t *v = f->value;
+	switch (c->store) {
+	case S_OCTAL7:
+	case S_GNU:
+	case S_PAX:
+		tar_field(t, c->store, v[0]), put_str(t, " "), tar_field(t, c->store, v[1]);
+		for (unsigned i = 0; i < 2; i++)
+			if (f->present & 4u << i) {
+				put_str(t, i ? " SCHILY.devminor=" : " SCHILY.devmajor=");
+				put_dec(t, v[i + 2]);
+			}
+		return;
+	case S_HEX8: return hex_pair(t, "", v[0], v[1], 8);
+	case S_DEC: return put_dec(t, v[0]), put_str(t, " "), put_dec(t, v[1]);
+	case S_EXT4: return hex_pair(t, "0x", v[0], v[1], 8);
+	case S_OCTAL6: return put_digits(t, v[0], 3, 6);
+	case S_OCTAL11: return put_digits(t, v[0], 3, 11);
+	case S_WORD: return put_str(t, "0x"), put_digits(t, v[0], 4, c->bits / 4);
+	case S_HALVES: return hex_pair(t, "0x", v[0] >> 32, v[0] & U32, 8);
+	}
 }
 
 int devnum_fields_print(char *buf, size_t size, const devnum_container *c,
 			const struct devnum_fields *f)
 {
-	char a[24], b[24];
-	int n;
+	struct text t = { .n = 0 };
 	if (!c || !f) {
 		if (buf && size)
 			*buf = 0;
 		return -1;
 	}
-	switch (c->store) {
-	case S_OCTAL7:
-	case S_GNU:
-	case S_PAX:
-		tar_field(a, sizeof a, c->store, f->value[0]);
-		tar_field(b, sizeof b, c->store, f->value[1]);
-		n = snprintf(buf, size, "%s %s", a, b);
-		for (unsigned i = 0; i < 2; i++)
-			if (f->present & 4u << i && n >= 0 && (size_t)n < size)
-				n += snprintf(buf + n, size - (size_t)n, " SCHILY.dev%s=%llu",
-					      i ? "minor" : "major", (ull)f->value[i + 2]);
-		return n;
-	case S_HEX8: return snprintf(buf, size, "%08llx %08llx", (ull)f->value[0], (ull)f->value[1]);
-	case S_DEC: return snprintf(buf, size, "%llu %llu", (ull)f->value[0], (ull)f->value[1]);
-	case S_EXT4: return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)f->value[0], (ull)f->value[1]);
-	case S_OCTAL6: return snprintf(buf, size, "%06llo", (ull)f->value[0]);
-	case S_OCTAL11: return snprintf(buf, size, "%011llo", (ull)f->value[0]);
-	case S_WORD: return snprintf(buf, size, "0x%0*llx", (int)c->bits / 4, (ull)f->value[0]);
-	case S_HALVES:
-		return snprintf(buf, size, "0x%08llx 0x%08llx", (ull)(f->value[0] >> 32),
-				(ull)(f->value[0] & U32));
+	fields_text(&t, c, f);
+	if (size) {
+		size_t n = t.n < size ? t.n : size - 1;
+		memcpy(buf, t.s, n);
+		buf[n] = 0;
 	}
-	return -1;
+	return (int)t.n;
 }
 
 /* Digits of `base`, at most `max` of them, as the whole word. */

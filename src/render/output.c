@@ -250,28 +250,43 @@ void out_json_str(const char *str, size_t n)
 	out_char('"');
 }
 
-void out_escaped(const char *s, size_t n)
+/* Whether GNU tar writes the byte c as it is. */
+static bool plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
+/* One byte that is not plain, escaped. */
+static void out_escape(unsigned char c)
 {
 	static const char named[] = "\a\b\t\n\v\f\r";
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		const char *e = c ? memchr(named, c, sizeof named - 1) : NULL;
-		char *p = out_reserve(4);
-		if (c == '\\') {
-			memcpy(p, "\\\\", 2);
-			p += 2;
-		} else if (c >= 0x20 && c < 0x7f) {
-			*p++ = (char)c;
-		} else if (e) {
-			*p++ = '\\';
-			*p++ = "abtnvfr"[e - named];
-		} else {
-			*p++ = '\\';
-			*p++ = (char)('0' + (c >> 6));
-			*p++ = (char)('0' + (c >> 3 & 7));
-			*p++ = (char)('0' + (c & 7));
-		}
-		out_commit(p);
+	const char *e = c ? memchr(named, c, sizeof named - 1) : NULL;
+	char *p = out_reserve(4);
+	*p++ = '\\';
+	if (c == '\\')
+		*p++ = '\\';
+	else if (e)
+		*p++ = "abtnvfr"[e - named];
+	else {
+		*p++ = (char)('0' + (c >> 6));
+		*p++ = (char)('0' + (c >> 3 & 7));
+		*p++ = (char)('0' + (c & 7));
+	}
+	out_commit(p);
+}
+
+/* Each run of plain bytes is copied whole: a name is mostly one run. */
+void out_escaped(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t run = i;
+		while (run < n && plain((unsigned char)s[run]))
+			run++;
+		out_mem(s + i, run - i);
+		if (run < n)
+			out_escape((unsigned char)s[run++]);
+		i = run;
 	}
 }
 
