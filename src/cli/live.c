@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/grown.h"
 #include "cli/live.h"
 #include "registry/registry.h"
 #include "render/record.h"
@@ -113,12 +114,10 @@ static void read_present(bool block, struct present *p)
 		minor = strtoull(colon + 1, &end, 10);
 		if (*end || major > UINT32_MAX || minor > UINT32_MAX)
 			continue;
-		if (p->n == size) {
-			uint64_t *more = realloc(p->keys, (size = size ? 2 * size : 256) * sizeof *more);
-			if (!more)
-				break; /* the names then come from the registry alone */
-			p->keys = more;
-		}
+		uint64_t *more = grown(p->keys, p->n, &size, sizeof *more, 256);
+		if (!more)
+			break; /* the names then come from the registry alone */
+		p->keys = more;
 		p->keys[p->n++] = (uint64_t)major << 32 | minor;
 	}
 	if (dir)

@@ -58,11 +58,6 @@ static int too_long(const struct job *j, const char *head, uintmax_t line)
 	return run(j, refuse_long, head, 81, line);
 }
 
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 /* Fills the buffer after `have` bytes: >0 read, 0 end of input, -1 error. */
 static ssize_t fill(char *ibuf, size_t have)
 {
@@ -94,7 +89,7 @@ static int read_records(const struct job *j, record_fn fn, char *ibuf)
 				memcpy(head, ibuf + start, sizeof head);
 				skipping = 1;
 			}
-			status = max(status, skipping ? too_long(j, head, line)
+			status = status_max(status, skipping ? too_long(j, head, line)
 						      : one_record(j, fn, ibuf + start, n, line));
 			skipping = 0;
 			start += n + 1;
@@ -119,9 +114,9 @@ static int read_records(const struct job *j, record_fn fn, char *ibuf)
 		end += (size_t)r;
 	}
 	if (skipping)
-		return max(status, too_long(j, head, line + 1));
+		return status_max(status, too_long(j, head, line + 1));
 	if (end)
-		status = max(status, one_record(j, fn, ibuf, end, line + 1));
+		status = status_max(status, one_record(j, fn, ibuf, end, line + 1));
 	return status;
 }
 
@@ -168,9 +163,9 @@ int for_each_record(const struct job *j, record_fn fn, int argc, const char **ar
 	}
 	for (int i = 0; i < argc && !out_failed(); i++) {
 		if (strcmp(argv[i], "-") == 0)
-			status = max(status, read_stdin(j, fn));
+			status = status_max(status, read_stdin(j, fn));
 		else
-			status = max(status, run(j, fn, argv[i], strlen(argv[i]), 0));
+			status = status_max(status, run(j, fn, argv[i], strlen(argv[i]), 0));
 	}
 	return status;
 }

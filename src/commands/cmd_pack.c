@@ -103,11 +103,6 @@ static int unpack_record(const struct job *j, struct record *r)
 	return st == DEVNUM_CHANGED || st == DEVNUM_REFUSED ? EXIT_UNFIT : EXIT_OK;
 }
 
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 /* Operands grouped into records: as many as the container stores, a pax
  * record joining the group before it; "-" reads standard input. */
 static int unpack_run(const struct job *j, int argc, const char **argv)
@@ -128,12 +123,12 @@ static int unpack_run(const struct job *j, int argc, const char **argv)
 		bool joins = i < argc && !strncmp(argv[i], "SCHILY.", 7);
 		if (len && (i == argc || !strcmp(argv[i], "-") || (words >= want && !joins))) {
 			group[len] = '\0';
-			status = max(status, for_each_record(j, unpack_record, 1,
+			status = status_max(status, for_each_record(j, unpack_record, 1,
 							     (const char *[]){ group }));
 			len = words = 0;
 		}
 		if (i < argc && !strcmp(argv[i], "-"))
-			status = max(status, for_each_record(j, unpack_record, 1, argv + i));
+			status = status_max(status, for_each_record(j, unpack_record, 1, argv + i));
 		else if (i < argc) {
 			len += (size_t)sprintf(group + len, "%s%s", len ? " " : "", argv[i]);
 			words++;

@@ -1,7 +1,8 @@
-/* cmd_scan.c - the device entries of real archives, read with libarchive
- * (scan_walk.c reads the inputs, scan_entry.c makes the records).
- * Streams: no file data is extracted, and memory stays bounded however
- * large the archive or whatever its headers claim. */
+/* cmd_scan.c - the device entries of real archives, file-system images
+ * and OCI image layouts (src/scan reads them: scan_walk.c an input,
+ * oci_layout.c a layout, scan_entry.c makes the records).  No file data
+ * is extracted, and memory stays bounded however large the input or
+ * whatever its headers claim. */
 #include <config.h>
 
 #include <errno.h>
@@ -13,11 +14,6 @@
 #include "cli/cli.h"
 #include "render/output.h"
 #include "scan/scan.h"
-
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
 
 /* One operand: a file, standard input, or an OCI image layout. */
 static int scan_input(const struct job *j, struct libraries *libs, const char *name)
@@ -50,7 +46,7 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 	if (argc == 0)
 		return scan_input(j, &libs, "-");
 	for (int i = 0; i < argc && !out_failed(); i++)
-		status = max(status, scan_input(j, &libs, argv[i]));
+		status = status_max(status, scan_input(j, &libs, argv[i]));
 	return status;
 }
 

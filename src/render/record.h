@@ -18,6 +18,12 @@
 /* Exit statuses, as cmp and grep: the highest of all records wins. */
 enum { EXIT_OK = 0, EXIT_UNFIT = 1, EXIT_TROUBLE = 2 };
 
+/* The status of two results together: the higher. */
+static inline int status_max(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 enum key {
 	K_INPUT,       /* text: the operand or line, as given */
 	K_SCHEME,      /* the record's scheme: its name */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/grown.h"
 #include "render/output.h"
 #include "scan/ext2fs_calls.h"
 #include "scan/image.h"
@@ -58,18 +59,13 @@ struct walk {
 	int status;
 };
 
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 /* A fault of the image's at `what`, in libext2fs's words when err is
  * not 0: an error record, and the walk goes on. */
 static void fault(struct walk *w, const char *what, errcode_t err)
 {
 	char why[4400];
 	snprintf(why, sizeof why, "%s%s%s", what, err ? ": " : "", err ? w->x->error_message(err) : "");
-	w->status = max(w->status, scan_error(w->sc, why));
+	w->status = status_max(w->status, scan_error(w->sc, why));
 }
 
 /* The record of the device inode ino at path. */
@@ -81,7 +77,7 @@ static void device(struct walk *w, ext2_ino_t ino, bool block, const uint32_t sl
 	w->sc->seg.devices++;
 	int st = scan_inode(w->sc, &e);
 	w->sc->seg.found += st != EXIT_OK;
-	w->status = max(w->status, st);
+	w->status = status_max(w->status, st);
 }
 
 /* The device inode d, reached by the name w->path: its record, or the
@@ -113,13 +109,10 @@ static struct device *find(const struct devices *ds, ext2_ino_t ino)
 
 static int keep(struct devices *ds, const struct device *d)
 {
-	if (ds->n == ds->cap) {
-		size_t cap = ds->cap ? 2 * ds->cap : 256;
-		struct device *v = realloc(ds->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		ds->v = v, ds->cap = cap;
-	}
+	struct device *v = grown(ds->v, ds->n, &ds->cap, sizeof *v, 256);
+	if (!v)
+		return -1;
+	ds->v = v;
 	ds->v[ds->n++] = *d;
 	return 0;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/grown.h"
 #include "render/output.h"
 #include "scan/image.h"
 #include "scan/inode_set.h"
@@ -49,21 +50,13 @@ struct subs {
 /* Adds a subdirectory, its inode now the list's: 0, or -1 out of memory. */
 static int push(struct subs *s, sqfs_inode_generic_t *in, const char *name, size_t n)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		struct sub *v = realloc(s->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		s->v = v, s->cap = cap;
-	}
+	struct sub *v = grown(s->v, s->n, &s->cap, sizeof *v, 16);
+	if (!v)
+		return -1;
+	s->v = v;
 	s->v[s->n].inode = in;
 	s->v[s->n++].name = strndup(name, n);
 	return 0;
-}
-
-static int max(int a, int b)
-{
-	return a > b ? a : b;
 }
 
 static const char *sqfs_error(int e)
@@ -84,7 +77,7 @@ static void fault(struct walk *w, const char *what, int e)
 {
 	char why[4400];
 	snprintf(why, sizeof why, "%s%s%s", what, e ? ": " : "", e ? sqfs_error(e) : "");
-	w->status = max(w->status, scan_error(w->sc, why));
+	w->status = status_max(w->status, scan_error(w->sc, why));
 }
 
 /* What unsquashfs -lls lists for raw, where it is not the tuple: it
@@ -115,7 +108,7 @@ static void device(struct walk *w, const sqfs_inode_generic_t *in)
 	w->sc->seg.devices++;
 	int st = scan_inode(w->sc, &e);
 	w->sc->seg.found += st != EXIT_OK;
-	w->status = max(w->status, st);
+	w->status = status_max(w->status, st);
 }
 
 static bool device_type(int t)

@@ -26,11 +26,6 @@ static int layer(struct scan *sc, struct archive *a, const char *name);
 /* How libarchive's word bears on the input. */
 enum trouble { T_ARCHIVE, T_ENTRY, T_WARNING };
 
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 /* An error of the input's (status 2), after `entries` entries of the
  * segment or on entry number `entries`; or a warning. */
 static int trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind)
@@ -150,7 +145,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		if (rc == ARCHIVE_WARN && !(mtree && device)) /* mtree's is about device= */
 			trouble(sc, error_of(sc, a), end->entries, T_WARNING);
 		else if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY)
-			status = max(status, trouble(sc, error_of(sc, a), end->entries, T_ENTRY));
+			status = status_max(status, trouble(sc, error_of(sc, a), end->entries, T_ENTRY));
 		if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY) {
 			rc = ARCHIVE_OK;
 			continue;
@@ -159,11 +154,11 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		rc = ARCHIVE_OK;
 		sc->seg.devices += device;
 		sc->seg.found += st != EXIT_OK;
-		status = max(status, st);
+		status = status_max(status, st);
 		char name[200];
 		const char *path = la->archive_entry_pathname(e);
 		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name))
-			status = max(status, layer(sc, a, name));
+			status = status_max(status, layer(sc, a, name));
 		else if (type == AE_IFREG && path && !mtree) /* mtree's data is the disk's */
 			inner_image(sc, a, e, path, end->entries);
 	}
@@ -203,7 +198,7 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 	if (source_archive(&out, sc->la, from) < 0)
 		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
 	while ((more = source_skip_zeros(&out)) > 0 && status < EXIT_TROUBLE) {
-		status = max(status, archive(sc, &out, &end));
+		status = status_max(status, archive(sc, &out, &end));
 		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
 			break;
@@ -430,9 +425,9 @@ static int walk(struct scan *sc, struct source *src)
 	bool go_on = true;
 	links_init(&sc->links);
 	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
-		status = max(status, segment(sc, src, &go_on));
+		status = status_max(status, segment(sc, src, &go_on));
 	if (more < 0)
-		status = max(status, trouble(sc, source_error(src), 0, T_ARCHIVE));
+		status = status_max(status, trouble(sc, source_error(src), 0, T_ARCHIVE));
 	links_free(&sc->links);
 	return status;
 }
