@@ -1,5 +1,6 @@
 /* scan.h - what the parts of scan share: one input's scan, walked as
- * segments (scan_walk.c), each entry made a record (scan_entry.c). */
+ * segments (scan_walk.c) or as an OCI layout's layers (oci_layout.c),
+ * each archive entry or image inode made a record (scan_entry.c). */
 #ifndef SCAN_H
 #define SCAN_H
 
@@ -80,7 +81,7 @@ int scan_file(struct scan *sc, int fd, const char *layer);
 int scan_error(struct scan *sc, const char *why);
 void scan_end(struct scan *sc);
 
-/* scan_image.c: an OCI image layout, a directory: its layers, index.json
+/* oci_layout.c: an OCI image layout, a directory: its layers, index.json
  * -> manifests -> layers, each once. */
 int scan_layout(struct scan *sc, const char *dir);
 

@@ -1,6 +1,7 @@
-/* scan_entry.c - one archive entry as a record: the fields libarchive
- * hands over, the tuple (or unknown, where the format stores none), and
- * what is wrong with it. */
+/* scan_entry.c - one entry as a record, with what is wrong with it: an
+ * archive's, from the fields libarchive hands over (scan_entry), and a
+ * file-system image's device inode, from the fields its reader found
+ * (scan_inode); the tuple, or unknown where the format stores none. */
 #include <config.h>
 
 #include <stdarg.h>

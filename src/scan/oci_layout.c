@@ -1,4 +1,4 @@
-/* scan_image.c - an OCI image layout on disk: index.json names the
+/* oci_layout.c - an OCI image layout on disk: index.json names the
  * manifests (or an index of them), each manifest its layers, in order;
  * each layer blob is scanned once, its records naming its digest. */
 #include <config.h>
@@ -61,11 +61,6 @@ static bool seen(struct done *d, const char *digest)
 	return false;
 }
 
-static int max(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 static int one_layer(struct scan *sc, const char *dir, const char *digest)
 {
 	char path[400], full[4096];
@@ -98,11 +93,11 @@ static int manifest(struct scan *sc, const char *dir, const char *digest, struct
 	}
 	if ((k = json_digests(json, n, "manifests", list, LIST_MAX)) && depth < 2)
 		for (size_t i = 0; i < k; i++)
-			status = max(status, manifest(sc, dir, list[i], d, depth + 1));
+			status = status_max(status, manifest(sc, dir, list[i], d, depth + 1));
 	else
 		for (size_t i = 0, m = json_digests(json, n, "layers", list, LIST_MAX); i < m; i++)
 			if (!seen(d, list[i]))
-				status = max(status, one_layer(sc, dir, list[i]));
+				status = status_max(status, one_layer(sc, dir, list[i]));
 	free(json);
 	free(list);
 	return status;
@@ -125,7 +120,7 @@ int scan_layout(struct scan *sc, const char *dir)
 		status = scan_error(sc, why);
 	} else {
 		for (size_t i = 0, k = json_digests(json, n, "manifests", list, LIST_MAX); i < k; i++)
-			status = max(status, manifest(sc, dir, list[i], &d, 0));
+			status = status_max(status, manifest(sc, dir, list[i], &d, 0));
 	}
 	free(json);
 	free(list);
