@@ -119,6 +119,25 @@ check_ext() {
 	assert_line "img: <inode $ino>: block 8:1 (inode $ino, fields 0x00000801 0x00000000)"
 }
 
+@test "scan: a device inode whose checksum does not match is an error, as debugfs refuses to read it; the rest are listed" {
+	need debugfs e2fsprogs
+	tree
+	mke2fs -q -F -t ext4 -d root img 8M
+	ino=$(kernel img /dev/sda1 | cut -d' ' -f1)
+	debugfs -w -R "sif /dev/sda1 checksum 0x1234" img >/dev/null 2>&1
+	run2 debugfs -R "stat /dev/sda1" img
+	[[ $stderr == *"Inode checksum does not match inode while reading inode $ino"* ]]
+	run2 devnum scan img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img': /dev/sda1: Inode checksum does not match inode"
+	refute_line --partial "sda1"
+	assert_equal "$(grep -c ': char \|: block ' <<<"$output")" 7
+	debugfs -w -R "unlink /dev/sda1" img >/dev/null 2>&1
+	run2 devnum scan img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img': <inode $ino>: Inode checksum does not match inode"
+}
+
 @test "scan hostile ext4: a directory loop, a lying superblock, an inode table past the end, truncation" {
 	need debugfs e2fsprogs
 	tree
