@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/live.h"
 #include "render/output.h"
+#include "scan/findings.h"
 
 #define COMMAND_ENTRY(name) &cmd_##name,
 static const struct command *const commands[] = { COMMANDS(COMMAND_ENTRY) };
@@ -52,7 +53,7 @@ static const struct poptOption table[] = {
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
-	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers or writers, for scripts", "WHAT" },
+	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers, writers or findings, for scripts", "WHAT" },
 	POPT_TABLEEND
 };
 
@@ -162,7 +163,8 @@ static const struct command *command(const char *name);
 /* --list=WHAT [COMMAND]: what the shell completions offer, asked of the
  * program so that they cannot fall behind it.  Commands and options are
  * tab-separated rows (an option's long name, its letter or "", the name
- * of its value or "", its help); the rest one name a line. */
+ * of its value or "", its help), and so are scan's findings (the word,
+ * "fault" or "", the summary); the rest one name a line. */
 static _Noreturn void list_names(const char *what, int argc, const char **argv)
 {
 	const struct command *c = argc == 1 && !strcmp(what, "options") ? command(argv[0]) : NULL;
@@ -193,10 +195,15 @@ static _Noreturn void list_names(const char *what, int argc, const char **argv)
 			if (devnum_writer_find(w, NULL) == devnum_writer_at(i)) /* its first row */
 				puts(w);
 		}
+	} else if (!strcmp(what, "findings")) {
+		for (size_t i = 0; i < F_COUNT; i++)
+			printf("%s\t%s\t%s\n", finding_rows[i].word, finding_rows[i].fault ? "fault" : "",
+			       finding_rows[i].summary);
 	} else {
 		char q[400];
 		quote(q, sizeof q, what, strlen(what));
-		usage_error("--list: '%s' is not commands, options, schemes, containers or writers", q);
+		usage_error("--list: '%s' is not commands, options, schemes, containers, writers "
+			    "or findings", q);
 	}
 	exit_stdio();
 }

@@ -154,6 +154,34 @@ known_writers() {
 	fi
 }
 
+@test "--list=findings: every finding scan can make, as the manual lists them, with which are faults" {
+	run2 devnum --list=findings
+	assert_success
+	# the manual's SCANNING ARCHIVES list: each finding an entry of its own
+	# (alias and invalid share one), in the same order
+	manual=$(awk '/^The findings:/ { on = 1; next } on && /^\.PP/ { exit }
+		on && prev == ".TP" { gsub(/\\-/, "-"); gsub(/"/, ""); sub(/^\.BR? /, "");
+			gsub(/ *, */, "\n"); print } { prev = $0 }' "$abs_top_builddir/man/devnum.1")
+	assert_equal "$(cut -f1 <<<"$output")" "$manual"
+	assert_equal "$(awk -F '\t' 'NF != 3 || $3 == ""' <<<"$output")" ""
+	# the faults are what the manual says: all but whiteout and unsquashfs
+	assert_equal "$(awk -F '\t' '$2 != "fault" { print $1 }' <<<"$output" | sort | tr '\n' ' ')" "unsquashfs whiteout "
+	assert_equal "$(cut -f2 <<<"$output" | sort -u | tr '\n' ' ')" " fault "
+	# a fault sets the status, a finding that is none leaves it
+	run2 bash -c "printf '#mtree\n./w type=char device=native,0,0\n' | bsdtar -cf - --format=ustar @- | devnum scan"
+	assert_success
+	assert_output --partial "[whiteout]"
+	run2 bash -c "printf '#mtree\n./x type=char device=native,4096,0\n' | devnum scan"
+	assert_failure 1
+	assert_output --partial "[not-linux]"
+	# every WHAT the completions offer is one devnum lists
+	for what in $(sed -n 's/.*\[\[ $prev == --list \]\] && _devnum_reply "\(.*\)"/\1/p' "$top_srcdir/completion/devnum"); do
+		run2 devnum --list="$what"
+		assert_success
+	done
+	assert_equal "$what" findings
+}
+
 @test "--list gives the completions their names: commands, options, schemes, containers, writers" {
 	run2 devnum --list=commands
 	assert_success
@@ -174,7 +202,7 @@ known_writers() {
 	refute_line --partial --strict
 	run2 devnum --list=nosuch
 	assert_failure 2
-	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers or writers"* ]]
+	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers, writers or findings"* ]]
 	run2 devnum --list=schemes extra
 	assert_failure 2
 }

@@ -166,7 +166,23 @@ pax() {
 	{ header x 3 0 '\x80\0\0\x01\0\0\0\x08' '0000001\0'; zeros 1024; } >h.tar
 	run2 devnum scan --json h.tar
 	assert_failure 1
-	assert_equal "$(jq -r '"\(.major):\(.minor) \(.findings | join(","))"' <<<"$output")" "4294967304:1 not-linux,beyond-container"
+	assert_equal "$(jq -r '"\(.major):\(.minor) \([.findings[].finding] | join(","))"' <<<"$output")" "4294967304:1 not-linux,beyond-container"
+}
+
+@test "scan --json: each finding an object, its word, whether it is a fault and its own note" {
+	printf '#mtree\n./x type=char device=native,4096,0\n./w type=char device=native,0,0\n' |
+		bsdtar -cf m.tar --format=pax @-
+	run2 devnum scan --json --into=cpio-odc m.tar
+	assert_failure 1
+	# 4096:0: Linux's major is 12 bits, odc's raw 18 bits (8:8 in 16 of them)
+	assert_equal "$(jq -c 'select(.path == "./x") | [.findings[] | [.finding, .fault]]' <<<"$output")" \
+		'[["not-linux",true],["into",true]]'
+	assert_equal "$(jq -r 'select(.path == "./x") | .findings[0].note' <<<"$output")" \
+		"major 4096 above 4095: Linux cannot make this device"
+	# the record's note joins them, as plain text shows it
+	assert_equal "$(jq -r '([.findings[].note] | join("; ")) == .note' <<<"$output" | sort -u)" true
+	assert_equal "$(jq -c 'select(.path == "./w") | [.findings[] | [.finding, .fault]]' <<<"$output")" \
+		'[["whiteout",false]]'
 }
 
 @test "scan hostile: 8 octal digits with no terminator, a negative base-256 field" {
@@ -277,7 +293,7 @@ devnum: plain.tar: 1 segment, 1 entry, 0 devices, 0 with findings"
 	assert_line "dev/null unknown rejected device=linux,1,256 rejected: NetBSD's linux is legacy: minor 256 out of range for legacy (at most 255)"
 	assert_line --regexp "^dev/zero 1:5 *$"
 	run2 devnum scan --json m
-	assert_equal "$(jq -rc 'select(.path == "./d") | [.major, .minor, .findings[0]]' <<<"$output")" '[null,null,"unknown"]'
+	assert_equal "$(jq -rc 'select(.path == "./d") | [.major, .minor, .findings[0].finding]' <<<"$output")" '[null,null,"unknown"]'
 	run2 devnum scan m
 	assert_line "m: ./d: char unknown [unknown] no device= keyword (or device 0:0: libarchive does not tell the two apart)"
 }
@@ -346,7 +362,7 @@ l = tarfile.TarInfo("again"); l.type = tarfile.LNKTYPE; l.linkname = "sda"; t.ad
 	run2 devnum scan only.tar
 	assert_success
 	run2 devnum scan --json only.tar
-	assert_equal "$(jq -r '.findings[0]' <<<"$output")" whiteout
+	assert_equal "$(jq -r '.findings[0].finding' <<<"$output")" whiteout
 }
 
 @test "scan hostile: a header that claims a 256 MiB name is refused in bounded memory" {

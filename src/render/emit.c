@@ -19,6 +19,21 @@ static void json_key(enum key k, bool first)
 	out_mem("\":", 2);
 }
 
+/* Each finding an object: its word, whether it is a fault, its note. */
+static void json_findings(const struct record *r)
+{
+	out_char('[');
+	for (unsigned i = 0; i < r->nfound; i++) {
+		const struct found *f = &r->found[i];
+		out_str(i ? ",{\"finding\":" : "{\"finding\":");
+		out_json_str(f->word, strlen(f->word));
+		out_str(f->fault ? ",\"fault\":true,\"note\":" : ",\"fault\":false,\"note\":");
+		out_json_str(r->note + f->note_at, f->note_len);
+		out_char('}');
+	}
+	out_char(']');
+}
+
 static void json_list(const char *s, size_t n)
 {
 	out_char('[');
@@ -55,6 +70,7 @@ static void json_value(struct views *v, const struct record *r, enum key k)
 	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
 	case T_LIST:
 	case T_WORDS: json_list(r->text[k], r->len[k]); break;
+	case T_FINDINGS: json_findings(r); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(v, r->scheme))
 			out_str("null");

@@ -319,7 +319,8 @@ static inline void put_field(const struct record *r, const struct op *o,
 	}
 	case T_BOOL: out_str(r->num[k] ? "true" : "false"); break;
 	case T_RAW: put_raw(r, k, o, st); break;
-	case T_LIST: put_list(r->text[k], r->len[k]); break;
+	case T_LIST:
+	case T_FINDINGS: put_list(r->text[k], r->len[k]); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(st->views, r->scheme))
 			out_str("2x32");

@@ -47,7 +47,7 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_VERDICT, "verdict", 'V', T_TEXT),
 	K(K_CANON_RAW, "canonical_raw", 'c', T_RAW),
 	K(K_CANON_FIELDS, "canonical_fields", 0, T_WORDS),
-	K(K_FINDINGS, "findings", 0, T_LIST),
+	K(K_FINDINGS, "findings", 0, T_FINDINGS),
 	K(K_BECOMES, "becomes", 'B', T_TEXT),
 	K(K_COUNT, "count", 'N', T_NUM),
 	K(K_DEVNAME, "devname", 'D', T_TEXT),

@@ -96,8 +96,10 @@ enum key {
  * T_SCHEME: the name of the record's scheme (or from), looked up only when
  * printed; T_NAME: a name from an archive, text escaped as GNU tar
  * escapes it in plain and --format output, so that no byte of it can
- * reach a terminal or forge a record */
-enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME };
+ * reach a terminal or forge a record; T_FINDINGS: in text a T_LIST of
+ * the findings' words, in JSON an object for each finding (struct found) */
+enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME,
+		T_FINDINGS };
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */
@@ -120,6 +122,15 @@ static inline bool unpacked(struct views *v, const devnum_scheme *s)
 }
 
 enum { FIELDS_TEXT = 96 }; /* a container's fields as text: at most 4 words */
+enum { FOUND_MAX = 16 };   /* findings a record holds; more are dropped */
+
+/* One finding of a record's: its word, whether it is a fault, and its
+ * note, the part of the record's note[] at note_at, note_len long. */
+struct found {
+	const char *word;
+	bool fault;
+	uint16_t note_at, note_len;
+};
 
 struct record {
 	uint64_t have; /* KEY(k) set: field k holds a value */
@@ -135,7 +146,9 @@ struct record {
 	char mtree[64];             /* K_MTREE's */
 	char becomes[48];           /* K_BECOMES' */
 	char fields[FIELDS_TEXT], canon_fields[FIELDS_TEXT]; /* K_FIELDS', ... */
-	char findings[160];         /* K_FINDINGS' */
+	char findings[160];         /* K_FINDINGS' words */
+	struct found found[FOUND_MAX]; /* K_FINDINGS' objects, nfound of them */
+	unsigned nfound;
 };
 
 /* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:
@@ -148,6 +161,7 @@ static inline void record_start(struct record *r, const char *in, size_t n)
 	r->len[K_INPUT] = n;
 	r->scheme = r->from = NULL;
 	r->warn = r->shown = false;
+	r->nfound = 0;
 }
 
 /* Clears all but the input, and the device type it named (udev's c8:1),
@@ -158,6 +172,7 @@ static inline void record_next(struct record *r)
 	r->unknown = 0;
 	r->scheme = r->from = NULL;
 	r->warn = r->shown = false;
+	r->nfound = 0;
 }
 
 static inline void set_num(struct record *r, enum key k, uint64_t v)

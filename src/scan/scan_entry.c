@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scan/findings.h"
 #include "scan/mtree_device.h"
 #include "parse/netbsd.h"
 #include "registry/registry.h"
@@ -80,43 +81,34 @@ static bool listed(const char *list, const char *word)
 	return false;
 }
 
-static void vappend(struct scan *sc, const char *word, const char *fmt, va_list ap)
+/* A finding of the entry's, its note from fmt: its word listed once in
+ * the words, its note joined to the others for plain text, and both kept
+ * as its own object for JSON; a fault sets the entry's status to 1. */
+static void found(struct scan *sc, enum finding id, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void found(struct scan *sc, enum finding id, const char *fmt, ...)
 {
 	struct record *r = &sc->r;
+	const struct finding_row *row = &finding_rows[id];
 	size_t nw = (r->have & KEY(K_FINDINGS)) ? r->len[K_FINDINGS] : 0;
-	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0;
-	if (!(nw && listed(r->findings, word))) /* each word once */
+	size_t nn = (r->have & KEY(K_NOTE)) ? r->len[K_NOTE] : 0, at;
+	va_list ap;
+	if (!(nw && listed(r->findings, row->word))) /* each word once */
 		nw = appended(nw, sizeof r->findings, snprintf(r->findings + nw, sizeof r->findings - nw,
-							       "%s%s", nw ? " " : "", word));
+							       "%s%s", nw ? " " : "", row->word));
 	if (nn && nn < sizeof r->note - 2)
 		r->note[nn++] = ';', r->note[nn++] = ' ';
+	at = nn;
+	va_start(ap, fmt);
 	nn = appended(nn, sizeof r->note, vsnprintf(r->note + nn, sizeof r->note - nn, fmt, ap));
+	va_end(ap);
+	if (r->nfound < FOUND_MAX)
+		r->found[r->nfound++] = (struct found){ row->word, row->fault, (uint16_t)at,
+							(uint16_t)(nn - at) };
 	set_text(r, K_FINDINGS, r->findings, nw);
 	set_text(r, K_NOTE, r->note, nn);
-}
-
-static void add(struct scan *sc, const char *word, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void tell(struct scan *sc, const char *word, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* A finding that is a fault: the entry's status is 1. */
-static void add(struct scan *sc, const char *word, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vappend(sc, word, fmt, ap);
-	va_end(ap);
-	sc->unfit = true;
-}
-
-/* A finding that is no fault: the status stays. */
-static void tell(struct scan *sc, const char *word, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vappend(sc, word, fmt, ap);
-	va_end(ap);
+	sc->unfit |= row->fault;
 }
 
 /* What Linux (mknod's dev_t) and this container's reader make of the tuple. */
@@ -125,12 +117,12 @@ static void linux_findings(struct scan *sc, const devnum_container *c, struct de
 	struct devnum_judgement k;
 	if (devnum_container_pack(sc->mknod, NULL, t, &k) == DEVNUM_OK)
 		return;
-	add(sc, "not-linux", "%s %llu above %llu: Linux cannot make this device",
+	found(sc, F_NOT_LINUX, "%s %llu above %llu: Linux cannot make this device",
 	    k.reason.part == DEVNUM_MAJOR ? "major" : "minor", (ull)k.reason.value,
 	    (ull)k.reason.limit);
 	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS &&
 	    devnum_container_fit(c, devnum_writer_find("linux", c), NULL, t, &k) == DEVNUM_CHANGED)
-		add(sc, "initramfs", "the Linux initramfs unpacker would make it %llu:%llu",
+		found(sc, F_INITRAMFS, "the Linux initramfs unpacker would make it %llu:%llu",
 		    (ull)k.becomes.major, (ull)k.becomes.minor);
 }
 
@@ -154,12 +146,12 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 			char fields[FIELDS_TEXT];
 			devnum_fields_print(fields, sizeof fields, c, &fl);
 			damage(why, sizeof why, c, &jd, fields);
-			add(sc, "saturated", "%s", why);
+			found(sc, F_SATURATED, "%s", why);
 		}
 		else if (st == DEVNUM_ALIAS)
-			add(sc, "alias", "noncanonical in %s", devnum_scheme_name(s));
+			found(sc, F_ALIAS, "noncanonical in %s", devnum_scheme_name(s));
 		else if (nodev && raw == devnum_container_max(c, DEVNUM_RAW))
-			add(sc, "nodev", "an all-ones %s is NODEV, \"no device\", not a device number",
+			found(sc, F_NODEV, "an all-ones %s is NODEV, \"no device\", not a device number",
 			    devnum_container_field_names(c));
 		return 0;
 	}
@@ -167,7 +159,7 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 	if (decode_why(s, raw, t, &reason) != DEVNUM_REFUSED)
 		return 0;
 	devnum_strreason(why, sizeof why, s, &reason);
-	add(sc, "invalid", "%s", why);
+	found(sc, F_INVALID, "%s", why);
 	return -1;
 }
 
@@ -183,7 +175,7 @@ static void hpux_finding(struct scan *sc, struct devnum_tuple t, struct archive_
 		return;
 	if (devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
 		return;
-	add(sc, "hpux", "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
+	found(sc, F_HPUX, "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
 	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
 }
 
@@ -195,14 +187,14 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 	char why[300];
 	if (c && devnum_container_pack(c, scheme_given(j), t, &jd) != DEVNUM_OK &&
 	    cannot_hold(why, sizeof why, c, &jd) >= 0)
-		add(sc, "beyond-container", "%s", why);
+		found(sc, F_BEYOND_CONTAINER, "%s", why);
 	for (size_t i = 0; has_option(j, O_INTO) && i < devnum_container_count(); i++) {
 		const devnum_container *into = devnum_container_at(i);
 		if (!(j->into & UINT64_C(1) << i) ||
 		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)
 			continue;
 		cannot_hold(why, sizeof why, into, &jd);
-		add(sc, "into", "%s", why);
+		found(sc, F_INTO, "%s", why);
 	}
 }
 
@@ -225,7 +217,7 @@ static void misnamed_finding(struct scan *sc, struct devnum_tuple t)
 			first = s, first_minor = minor;
 	}
 	if (first)
-		add(sc, "misnamed", "%.*s is %s %u:%u in the Linux registry, not %s %llu:%llu",
+		found(sc, F_MISNAMED, "%.*s is %s %u:%u in the Linux registry, not %s %llu:%llu",
 		    (int)(len - 4), name + 4, first->type == 'c' ? "char" : "block", first->major,
 		    first_minor, type, (ull)t.major, (ull)t.minor);
 }
@@ -235,11 +227,11 @@ static void tuple_findings(struct scan *sc, const devnum_container *c, struct de
 			   bool device, bool raw)
 {
 	if (device && sc->r.text[K_TYPE][0] == 'c' && !t.major && !t.minor)
-		tell(sc, "whiteout", "a character device 0:0 is an overlay whiteout: "
+		found(sc, F_WHITEOUT, "a character device 0:0 is an overlay whiteout: "
 		     "a mark that the path is deleted, not a device");
 	if (!raw && ((t.major == UINT32_MAX && t.minor == UINT32_MAX) ||
 		     (t.major == UINT64_MAX && t.minor == UINT64_MAX)))
-		add(sc, "nodev", "an all-ones device number is NODEV, \"no device\"");
+		found(sc, F_NODEV, "an all-ones device number is NODEV, \"no device\"");
 	if (!device)
 		return;
 	linux_findings(sc, c, t);
@@ -312,7 +304,7 @@ static int pn_number(struct scan *sc, const devnum_container *c, struct archive_
 	else if (w == PN_HALVES && valid)
 		*t = halves;
 	else {
-		add(sc, "ambiguous", "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
+		found(sc, F_AMBIGUOUS, "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
 		    "writes it, or %llu:%llu as the dev_t's halves, as bsdtar and xorriso do; the "
 		    "volume does not say which wrote it; Linux reads %llu:%llu", high, low,
 		    (ull)parts.major, (ull)parts.minor, (ull)halves.major, (ull)halves.minor,
@@ -320,7 +312,7 @@ static int pn_number(struct scan *sc, const devnum_container *c, struct archive_
 		return 0;
 	}
 	if (t->major != kernel.major || t->minor != kernel.minor)
-		add(sc, "isofs", "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
+		found(sc, F_ISOFS, "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
 		    (ull)kernel.major, (ull)kernel.minor);
 	return 1;
 }
@@ -335,9 +327,9 @@ static void rejected(struct scan *sc, const char *path, const char *why)
 	const devnum_scheme *s;
 	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
 	    netbsd_read(device, strlen(device), BASE_C, &t, &s, err, sizeof err) < 0)
-		add(sc, "rejected", "device=%s rejected: %s", device, err);
+		found(sc, F_REJECTED, "device=%s rejected: %s", device, err);
 	else
-		add(sc, "rejected", "device= rejected: %s", why);
+		found(sc, F_REJECTED, "device= rejected: %s", why);
 }
 
 /* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
@@ -348,7 +340,7 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 	int format = la->archive_format(a);
 	const char *none = no_number(format);
 	if (none) {
-		add(sc, "unknown", "%s", none);
+		found(sc, F_UNKNOWN, "%s", none);
 		return 0;
 	}
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660)
@@ -360,7 +352,7 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 			return 0;
 		}
 		if (!la->archive_entry_rdev(e)) {
-			add(sc, "unknown", "no device= keyword (or device 0:0: libarchive does not "
+			found(sc, F_UNKNOWN, "no device= keyword (or device 0:0: libarchive does not "
 			    "tell the two apart)");
 			return 0;
 		}
@@ -370,7 +362,7 @@ static int number(struct scan *sc, struct archive *a, struct archive_entry *e, i
 	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
 				    (uint64_t)la->archive_entry_rdevminor(e) };
 	if (t->major == INT64_MAX || t->minor == INT64_MAX) { /* where libarchive stops */
-		add(sc, "too-large", "a part of 2^63-1 or more: libarchive reads every larger "
+		found(sc, F_TOO_LARGE, "a part of 2^63-1 or more: libarchive reads every larger "
 		    "value as 2^63-1, so the stored one is not known");
 		return 0;
 	}
@@ -429,7 +421,7 @@ static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct inode
 	if (devnum_container_unpack(e->c, NULL, &e->fields, &jd) == DEVNUM_ALIAS) {
 		char canon[FIELDS_TEXT];
 		devnum_fields_print(canon, sizeof canon, e->c, &jd.fields);
-		add(sc, "alias", "noncanonical: %s writes %s for %llu:%llu", devnum_container_name(e->c),
+		found(sc, F_ALIAS, "noncanonical: %s writes %s for %llu:%llu", devnum_container_name(e->c),
 		    canon, (ull)jd.becomes.major, (ull)jd.becomes.minor);
 	}
 	return jd.becomes;
@@ -459,7 +451,7 @@ int scan_inode(struct scan *sc, const struct inode_entry *e)
 	if (known > 0)
 		tuple_findings(sc, e->c, t, true, false);
 	if (e->note)
-		tell(sc, "unsquashfs", "%s", e->note);
+		found(sc, F_UNSQUASHFS, "%s", e->note);
 	emit(sc->j->out, r);
 	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }
@@ -503,7 +495,7 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 		if (known > 0)
 			tuple_findings(sc, c, t, device, raw);
 		if (!device)
-			add(sc, "rdev-on-non-device", "a %s entry that stores a device number",
+			found(sc, F_RDEV_ON_NON_DEVICE, "a %s entry that stores a device number",
 			    type_name(type));
 		else
 			keep(sc, a, path, known, t);

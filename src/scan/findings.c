@@ -1,0 +1,25 @@
+/* findings.c - the findings, in the manual's order. */
+#include <config.h>
+
+#include "scan/findings.h"
+
+const struct finding_row finding_rows[F_COUNT] = {
+	[F_UNKNOWN] = { "unknown", true, "a device whose format stores no number, or does not say which" },
+	[F_ISOFS] = { "isofs", true, "an ISO 9660 device that Linux's isofs reads as another" },
+	[F_AMBIGUOUS] = { "ambiguous", true, "an ISO 9660 PN that two writers' conventions read as two tuples" },
+	[F_REJECTED] = { "rejected", true, "mtree's device= keyword, rejected" },
+	[F_MISNAMED] = { "misnamed", true, "a node under dev/ that the Linux registry gives another device" },
+	[F_WHITEOUT] = { "whiteout", false, "a character device 0:0: an overlay whiteout, not a device" },
+	[F_NODEV] = { "nodev", true, "an all-ones number: NODEV, no device, stored as one" },
+	[F_TOO_LARGE] = { "too-large", true, "a tar part libarchive reads as 2^63-1: unknown" },
+	[F_RDEV_ON_NON_DEVICE] = { "rdev-on-non-device", true, "an entry that is no device but stores a number" },
+	[F_NOT_LINUX] = { "not-linux", true, "a part above Linux's 12:20 dev_t" },
+	[F_INITRAMFS] = { "initramfs", true, "a device the Linux initramfs unpacker makes another" },
+	[F_SATURATED] = { "saturated", true, "an odc c_rdev of 0777777, bsdtar's mark for a value it cannot hold" },
+	[F_HPUX] = { "hpux", true, "a 0:1 device with a size: HP-UX's mark, the size the device" },
+	[F_BEYOND_CONTAINER] = { "beyond-container", true, "a part the container itself cannot hold" },
+	[F_ALIAS] = { "alias", true, "a raw value or fields that are a noncanonical alias" },
+	[F_INVALID] = { "invalid", true, "a raw value that is no device in the scheme" },
+	[F_INTO] = { "into", true, "a tuple a container named by --into cannot hold" },
+	[F_UNSQUASHFS] = { "unsquashfs", false, "a squashfs rdev that unsquashfs -lls lists as another pair" },
+};
