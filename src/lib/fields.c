@@ -16,7 +16,7 @@ struct text {
 	size_t n;
 };
 
-static void put_str(struct text *t, const char *s)
+static void text_str(struct text *t, const char *s)
 {
 	size_t n = strlen(s);
 	memcpy(t->s + t->n, s, n);
@@ -24,7 +24,7 @@ static void put_str(struct text *t, const char *s)
 }
 
 /* v in base 1 << shift (octal, hex), at least width digits. */
-static void put_digits(struct text *t, uint64_t v, unsigned shift, unsigned width)
+static void text_digits(struct text *t, uint64_t v, unsigned shift, unsigned width)
 {
 	char d[24];
 	unsigned n = 0;
@@ -37,7 +37,7 @@ static void put_digits(struct text *t, uint64_t v, unsigned shift, unsigned widt
 		t->s[t->n++] = d[--n];
 }
 
-static void put_dec(struct text *t, uint64_t v)
+static void text_dec(struct text *t, uint64_t v)
 {
 	char d[24];
 	unsigned n = 0;
@@ -54,18 +54,18 @@ static void put_dec(struct text *t, uint64_t v)
 static void tar_field(struct text *t, enum store st, uint64_t v)
 {
 	if (st == S_PAX && v > OCT7 && v <= 077777777)
-		put_digits(t, v, 3, 8);
+		text_digits(t, v, 3, 8);
 	else if (st != S_OCTAL7 && v > OCT7)
-		put_str(t, "80"), put_digits(t, v, 4, 14);
+		text_str(t, "80"), text_digits(t, v, 4, 14);
 	else
-		put_digits(t, v, 3, 7);
+		text_digits(t, v, 3, 7);
 }
 
 /* Two words of hex, each after prefix, width digits each. */
 static void hex_pair(struct text *t, const char *prefix, uint64_t a, uint64_t b, unsigned width)
 {
-	put_str(t, prefix), put_digits(t, a, 4, width);
-	put_str(t, " "), put_str(t, prefix), put_digits(t, b, 4, width);
+	text_str(t, prefix), text_digits(t, a, 4, width);
+	text_str(t, " "), text_str(t, prefix), text_digits(t, b, 4, width);
 }
 
 static void fields_text(struct text *t, const devnum_container *c, const struct devnum_fields *f)
@@ -75,19 +75,19 @@ static void fields_text(struct text *t, const devnum_container *c, const struct 
 	case S_OCTAL7:
 	case S_GNU:
 	case S_PAX:
-		tar_field(t, c->store, v[0]), put_str(t, " "), tar_field(t, c->store, v[1]);
+		tar_field(t, c->store, v[0]), text_str(t, " "), tar_field(t, c->store, v[1]);
 		for (unsigned i = 0; i < 2; i++)
 			if (f->present & 4u << i) {
-				put_str(t, i ? " SCHILY.devminor=" : " SCHILY.devmajor=");
-				put_dec(t, v[i + 2]);
+				text_str(t, i ? " SCHILY.devminor=" : " SCHILY.devmajor=");
+				text_dec(t, v[i + 2]);
 			}
 		return;
 	case S_HEX8: return hex_pair(t, "", v[0], v[1], 8);
-	case S_DEC: return put_dec(t, v[0]), put_str(t, " "), put_dec(t, v[1]);
+	case S_DEC: return text_dec(t, v[0]), text_str(t, " "), text_dec(t, v[1]);
 	case S_EXT4: return hex_pair(t, "0x", v[0], v[1], 8);
-	case S_OCTAL6: return put_digits(t, v[0], 3, 6);
-	case S_OCTAL11: return put_digits(t, v[0], 3, 11);
-	case S_WORD: return put_str(t, "0x"), put_digits(t, v[0], 4, c->bits / 4);
+	case S_OCTAL6: return text_digits(t, v[0], 3, 6);
+	case S_OCTAL11: return text_digits(t, v[0], 3, 11);
+	case S_WORD: return text_str(t, "0x"), text_digits(t, v[0], 4, c->bits / 4);
 	case S_HALVES: return hex_pair(t, "0x", v[0] >> 32, v[0] & U32, 8);
 	}
 }
