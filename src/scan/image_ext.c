@@ -23,11 +23,7 @@
 #include "render/output.h"
 #include "scan/ext2fs_calls.h"
 #include "scan/image.h"
-#include "scan/inode_set.h"
-
-/* How deep a walk goes: far past any real tree, and a bound on the
- * block buffers libext2fs keeps for the directories open at once. */
-enum { DEPTH_MAX = 256 };
+#include "scan/tree.h"
 
 /* A device inode of the inode tables, as the scan found it. */
 struct device {
@@ -46,49 +42,35 @@ struct devices {
 };
 
 struct walk {
-	struct scan *sc;
+	struct tree t; /* the walk of the directories, the records */
 	const struct ext2fs_calls *x;
 	ext2_filsys fs;
-	const char *format;
-	const devnum_container *c;
 	struct devices devs;
-	struct inode_set dirs;
-	char path[4096];
-	size_t len;
-	unsigned depth;
-	int status;
 };
 
-/* A fault of the image's at `what`, in libext2fs's words when err is
- * not 0: an error record, and the walk goes on. */
+/* A fault of the image's at `what`, in libext2fs's words for err. */
 static void fault(struct walk *w, const char *what, errcode_t err)
 {
-	char why[4400];
-	snprintf(why, sizeof why, "%s%s%s", what, err ? ": " : "", err ? w->x->error_message(err) : "");
-	w->status = status_max(w->status, scan_error(w->sc, why));
+	tree_fault(&w->t, what, w->x->error_message(err));
 }
 
-/* The record of the device inode ino at path. */
+/* The record of the device inode ino at path (NULL: the walk's). */
 static void device(struct walk *w, ext2_ino_t ino, bool block, const uint32_t slot[2],
 		   const char *path)
 {
-	struct inode_entry e = { path, w->format, block, ino, w->c, { 2, 3, { slot[0], slot[1] } },
-				 NULL };
-	w->sc->seg.devices++;
-	int st = scan_inode(w->sc, &e);
-	w->sc->seg.found += st != EXIT_OK;
-	w->status = status_max(w->status, st);
+	tree_device(&w->t, ino, block, (struct devnum_fields){ 2, 3, { slot[0], slot[1] } }, NULL,
+		    path);
 }
 
-/* The device inode d, reached by the name w->path: its record, or the
+/* The device inode d, reached by the walk's path: its record, or the
  * fault reading it whole found. */
 static void named(struct walk *w, struct device *d)
 {
 	d->named = true;
 	if (d->err)
-		fault(w, w->path, d->err);
+		fault(w, w->t.path, d->err);
 	else
-		device(w, d->ino, d->block, d->slot, w->path);
+		device(w, d->ino, d->block, d->slot, NULL);
 }
 
 /* The device inode ino, or NULL: a binary search of the scan's list. */
@@ -175,66 +157,45 @@ static void other(struct walk *w, ext2_ino_t ino)
 	struct ext2_inode in;
 	errcode_t err = w->x->ext2fs_read_inode(w->fs, ino, &in);
 	if (err)
-		fault(w, w->path, err);
+		fault(w, w->t.path, err);
 	else if (LINUX_S_ISDIR(in.i_mode))
 		walk_dir(w, ino);
 	else if (LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode))
-		device(w, ino, LINUX_S_ISBLK(in.i_mode), in.i_block, w->path);
+		device(w, ino, LINUX_S_ISBLK(in.i_mode), in.i_block, NULL);
 }
 
 static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset, int blocksize,
 		 char *buf, void *priv)
 {
 	struct walk *w = priv;
-	size_t n = d->name_len & 0xff, base = w->len;
+	size_t base;
 	unsigned type = (unsigned)d->name_len >> 8; /* with the filetype feature */
 	struct device *dev;
 	(void)dir, (void)offset, (void)blocksize, (void)buf;
 	if (kind != DIRENT_OTHER_FILE || !d->inode)
 		return 0;
-	w->sc->seg.entries++;
+	w->t.sc->seg.entries++;
 	if (type != EXT2_FT_UNKNOWN && type != EXT2_FT_DIR && type != EXT2_FT_CHRDEV &&
 	    type != EXT2_FT_BLKDEV)
 		return 0;
-	if (base + 1 + n >= sizeof w->path) {
-		w->path[base] = 0;
-		char what[4200];
-		snprintf(what, sizeof what, "a name in %s: the path is longer than %zu bytes",
-			 base ? w->path : "/", sizeof w->path - 1);
-		fault(w, what, 0);
+	if (!tree_push(&w->t, d->name, d->name_len & 0xff, &base))
 		return 0;
-	}
-	w->path[base] = '/';
-	memcpy(w->path + base + 1, d->name, n);
-	w->path[w->len = base + 1 + n] = 0;
 	if ((dev = find(&w->devs, d->inode)))
 		named(w, dev);
 	else
 		other(w, d->inode);
-	w->path[w->len = base] = 0;
+	tree_pop(&w->t, base);
 	return out_failed() ? DIRENT_ABORT : 0;
 }
 
-/* The directory at w->path, inode dir: each entry; a directory entered
- * before (a loop, or a second link to one) is said, not entered again. */
+/* The directory at the walk's path, inode dir: each entry. */
 static void walk_dir(struct walk *w, ext2_ino_t dir)
 {
 	char what[4200];
-	int fresh = inode_set_add(&w->dirs, dir);
-	snprintf(what, sizeof what, "directory %s (inode %u)", w->len ? w->path : "/", dir);
-	if (fresh < 0)
-		return fault(w, what, EXT2_ET_NO_MEMORY);
-	if (!fresh) {
-		strncat(what, ": entered before: a directory loop", sizeof what - strlen(what) - 1);
-		return fault(w, what, 0);
-	}
-	if (w->depth >= DEPTH_MAX) {
-		strncat(what, ": deeper than 256 directories", sizeof what - strlen(what) - 1);
-		return fault(w, what, 0);
-	}
-	w->depth++;
+	if (!tree_enter(&w->t, dir, what, sizeof what))
+		return;
 	errcode_t err = w->x->ext2fs_dir_iterate2(w->fs, dir, 0, NULL, entry, w);
-	w->depth--;
+	tree_leave(&w->t);
 	if (err)
 		fault(w, what, err);
 }
@@ -258,10 +219,11 @@ static void unnamed(struct walk *w)
 int scan_ext(struct scan *sc, int fd, const char *format)
 {
 	char err[300], name[64];
-	struct walk w = { .sc = sc, .format = format, .c = devnum_container_find("ext4") };
+	struct walk w = { .devs = { 0 } };
 	/* A file shorter than the superblock says is no fault by itself:
 	 * mke2fs -d leaves the unused blocks at the end unwritten.  What is
 	 * read beyond the end is libext2fs's short read, an error. */
+	tree_start(&w.t, sc, format, "ext4");
 	if (!(w.x = ext2fs_calls(&sc->libs->ext2fs, err, sizeof err)))
 		return scan_error(sc, err);
 	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
@@ -276,6 +238,5 @@ int scan_ext(struct scan *sc, int fd, const char *format)
 		unnamed(&w);
 	w.x->ext2fs_close_free(&w.fs);
 	free(w.devs.v);
-	inode_set_free(&w.dirs);
-	return w.status;
+	return tree_end(&w.t);
 }

@@ -19,22 +19,14 @@
 #include "cli/grown.h"
 #include "render/output.h"
 #include "scan/image.h"
-#include "scan/inode_set.h"
 #include "scan/sqfs_calls.h"
-
-enum { DEPTH_MAX = 256 }; /* as image_ext.c's */
+#include "scan/tree.h"
 
 struct walk {
-	struct scan *sc;
+	struct tree t; /* the walk of the directories, the records */
 	const struct sqfs_calls *q;
 	sqfs_super_t super;
 	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
-	const devnum_container *c;
-	struct inode_set dirs;
-	char path[4096];
-	size_t len;
-	unsigned depth;
-	int status;
 };
 
 /* The subdirectories met in a listing, entered once the listing is read:
@@ -71,13 +63,10 @@ static const char *sqfs_error(int e)
 	return e < 0 && -e < (int)(sizeof words / sizeof words[0]) ? words[-e] : words[0];
 }
 
-/* A fault of the image's at `what` (libsquashfs's error e, or none for
- * 0): an error record, and the walk goes on. */
+/* A fault of the image's at `what`, in words for libsquashfs's error e. */
 static void fault(struct walk *w, const char *what, int e)
 {
-	char why[4400];
-	snprintf(why, sizeof why, "%s%s%s", what, e ? ": " : "", e ? sqfs_error(e) : "");
-	w->status = status_max(w->status, scan_error(w->sc, why));
+	tree_fault(&w->t, what, sqfs_error(e));
 }
 
 /* What unsquashfs -lls lists for raw, where it is not the tuple: it
@@ -101,14 +90,9 @@ static void device(struct walk *w, const sqfs_inode_generic_t *in)
 	char note[80];
 	bool ext = in->base.type == SQFS_INODE_EXT_BDEV || in->base.type == SQFS_INODE_EXT_CDEV;
 	uint32_t raw = ext ? in->data.dev_ext.devno : in->data.dev.devno;
-	struct inode_entry e = { w->path, "squashfs",
-				 in->base.type == SQFS_INODE_BDEV || in->base.type == SQFS_INODE_EXT_BDEV,
-				 in->base.inode_number, w->c, { 1, 1, { raw } },
-				 lls(note, sizeof note, raw) };
-	w->sc->seg.devices++;
-	int st = scan_inode(w->sc, &e);
-	w->sc->seg.found += st != EXIT_OK;
-	w->status = status_max(w->status, st);
+	tree_device(&w->t, in->base.inode_number,
+		    in->base.type == SQFS_INODE_BDEV || in->base.type == SQFS_INODE_EXT_BDEV,
+		    (struct devnum_fields){ 1, 1, { raw } }, lls(note, sizeof note, raw), NULL);
 }
 
 static bool device_type(int t)
@@ -151,22 +135,6 @@ static int read_inode(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
 	return w->q->sqfs_meta_reader_read_inode(w->itable, &w->super, block, offset, in);
 }
 
-/* w->path + "/" + the n bytes of name, or false when it is too long. */
-static bool enter(struct walk *w, const char *name, size_t n)
-{
-	if (w->len + 1 + n >= sizeof w->path) {
-		char what[4200];
-		snprintf(what, sizeof what, "a name in %s: the path is longer than %zu bytes",
-			 w->len ? w->path : "/", sizeof w->path - 1);
-		fault(w, what, 0);
-		return false;
-	}
-	w->path[w->len] = '/';
-	memcpy(w->path + w->len + 1, name, n);
-	w->path[w->len += 1 + n] = 0;
-	return true;
-}
-
 static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
 
 /* The listing of the directory open in the reader: its devices listed,
@@ -176,16 +144,16 @@ static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
 	sqfs_dir_entry_t *ent;
 	sqfs_inode_generic_t *in;
 	sqfs_u64 ref;
-	size_t base = w->len;
+	size_t base;
 	int e = 0;
 	while (!out_failed() && (e = w->q->sqfs_meta_reader_readdir(w->dtable, st, &ent, NULL, &ref)) == 0) {
-		w->sc->seg.entries++;
-		if (!enter(w, (const char *)ent->name, (size_t)ent->size + 1)) {
+		w->t.sc->seg.entries++;
+		if (!tree_push(&w->t, (const char *)ent->name, (size_t)ent->size + 1, &base)) {
 			w->q->sqfs_free(ent);
 			continue;
 		}
 		if ((e = read_inode(w, ref, &in)) != 0)
-			fault(w, w->path, e);
+			fault(w, w->t.path, e);
 		else if (in && is_device(in))
 			device(w, in);
 		if (!e && in && is_dir(in) &&
@@ -196,40 +164,35 @@ static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
 		if (!e && in && !is_dir(in))
 			w->q->sqfs_free(in);
 		w->q->sqfs_free(ent);
-		w->path[w->len = base] = 0;
+		tree_pop(&w->t, base);
 	}
 	return e < 0 ? e : 0;
 }
 
-/* The directory at w->path: its listing, then each subdirectory; one
- * entered before (a loop) is said, not entered again. */
+/* The directory at the walk's path: its listing, then each
+ * subdirectory. */
 static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
 {
 	char what[4200];
 	struct subs subs = { 0 };
 	sqfs_readdir_state_t st;
-	size_t base = w->len;
-	int fresh = inode_set_add(&w->dirs, dir->base.inode_number), e;
-	snprintf(what, sizeof what, "directory %s (inode %u)", w->len ? w->path : "/",
-		 dir->base.inode_number);
-	if (fresh <= 0 || w->depth >= DEPTH_MAX) {
-		strncat(what, fresh < 0 ? ": out of memory" : !fresh ? ": entered before: a directory loop"
-				: ": deeper than 256 directories", sizeof what - strlen(what) - 1);
-		return fault(w, what, 0);
-	}
+	size_t base;
+	int e;
+	if (!tree_enter(&w->t, dir->base.inode_number, what, sizeof what))
+		return;
 	if ((e = w->q->sqfs_readdir_state_init(&st, &w->super, dir)) != 0 ||
 	    (e = listing(w, &st, &subs)))
 		fault(w, what, e);
-	w->depth++;
 	for (size_t i = 0; i < subs.n; i++) {
 		struct sub *s = &subs.v[i];
-		if (s->name && !out_failed() && enter(w, s->name, strlen(s->name)))
+		if (s->name && !out_failed() && tree_push(&w->t, s->name, strlen(s->name), &base)) {
 			walk_dir(w, s->inode);
-		w->path[w->len = base] = 0;
+			tree_pop(&w->t, base);
+		}
 		w->q->sqfs_free(s->inode);
 		free(s->name);
 	}
-	w->depth--;
+	tree_leave(&w->t);
 	free(subs.v);
 }
 
@@ -243,23 +206,23 @@ static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compresso
 	int e;
 	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
 	if (!(*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)))
-		return scan_error(w->sc, "squashfs image: cannot be opened");
+		return scan_error(w->t.sc, "squashfs image: cannot be opened");
 	if ((e = w->q->sqfs_super_read(super, *file)) != 0) {
 		snprintf(err, sizeof err, "squashfs image: superblock: %s", sqfs_error(e));
-		return scan_error(w->sc, err);
+		return scan_error(w->t.sc, err);
 	}
 	if (size >= 0 && super->bytes_used > (sqfs_u64)size) {
 		snprintf(err, sizeof err, "squashfs image truncated: its superblock says it takes "
 			 "%llu bytes, the file holds %lld", (unsigned long long)super->bytes_used,
 			 (long long)size);
-		return scan_error(w->sc, err);
+		return scan_error(w->t.sc, err);
 	}
 	if ((e = w->q->sqfs_compressor_config_init(&cfg, super->compression_id, super->block_size,
 						   SQFS_COMP_FLAG_UNCOMPRESS)) != 0 ||
 	    (e = w->q->sqfs_compressor_create(&cfg, cmp)) != 0) {
 		snprintf(err, sizeof err, "squashfs image: its compressor (%u): %s",
 			 (unsigned)super->compression_id, sqfs_error(e));
-		return scan_error(w->sc, err);
+		return scan_error(w->t.sc, err);
 	}
 	/* the tables' bounds, as libsquashfs's own directory reader sets them */
 	sqfs_u64 end = super->id_table_start;
@@ -270,19 +233,19 @@ static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compresso
 	if (!(w->itable = w->q->sqfs_meta_reader_create(*file, *cmp, super->inode_table_start,
 							 super->directory_table_start)) ||
 	    !(w->dtable = w->q->sqfs_meta_reader_create(*file, *cmp, super->directory_table_start, end)))
-		return scan_error(w->sc, "squashfs image: out of memory");
+		return scan_error(w->t.sc, "squashfs image: out of memory");
 	return 0;
 }
 
 int scan_squashfs(struct scan *sc, int fd, const char *format)
 {
 	char err[300];
-	struct walk w = { .sc = sc, .c = devnum_container_find("squashfs") };
+	struct walk w = { .q = NULL };
 	sqfs_file_t *file = NULL;
 	sqfs_compressor_t *cmp = NULL;
 	sqfs_inode_generic_t *root;
 	int status;
-	(void)format;
+	tree_start(&w.t, sc, format, "squashfs");
 	if (!(w.q = sqfs_calls(&sc->libs->sqfs, err, sizeof err)))
 		return scan_error(sc, err);
 	if (!(status = open_image(&w, fd, &file, &cmp))) {
@@ -295,12 +258,11 @@ int scan_squashfs(struct scan *sc, int fd, const char *format)
 			fault(&w, "the root directory", e);
 		else
 			walk_dir(&w, root), w.q->sqfs_free(root);
-		status = w.status;
 	}
 	sqfs_destroy(w.itable);
 	sqfs_destroy(w.dtable);
 	sqfs_destroy(cmp);
 	sqfs_destroy(file);
-	inode_set_free(&w.dirs);
-	return status;
+	int walked = tree_end(&w.t);
+	return status ? status : walked;
 }

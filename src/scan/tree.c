@@ -1,0 +1,64 @@
+/* tree.c - the walk's path, its directories and its records. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "scan/tree.h"
+
+void tree_start(struct tree *t, struct scan *sc, const char *format, const char *container)
+{
+	*t = (struct tree){ .sc = sc, .format = format, .c = devnum_container_find(container) };
+}
+
+int tree_end(struct tree *t)
+{
+	inode_set_free(&t->dirs);
+	return t->status;
+}
+
+void tree_fault(struct tree *t, const char *what, const char *why)
+{
+	char text[4400];
+	snprintf(text, sizeof text, "%s%s%s", what, why ? ": " : "", why ? why : "");
+	t->status = status_max(t->status, scan_error(t->sc, text));
+}
+
+void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
+		 const char *note, const char *path)
+{
+	struct inode_entry e = { path ? path : t->path, t->format, block, ino, t->c, f, note };
+	t->sc->seg.devices++;
+	int st = scan_inode(t->sc, &e);
+	t->sc->seg.found += st != EXIT_OK;
+	t->status = status_max(t->status, st);
+}
+
+bool tree_push(struct tree *t, const char *name, size_t n, size_t *base)
+{
+	*base = t->len;
+	if (t->len + 1 + n >= sizeof t->path) {
+		char what[4200];
+		snprintf(what, sizeof what, "a name in %s: the path is longer than %zu bytes",
+			 t->len ? t->path : "/", sizeof t->path - 1);
+		tree_fault(t, what, NULL);
+		return false;
+	}
+	t->path[t->len] = '/';
+	memcpy(t->path + t->len + 1, name, n);
+	t->path[t->len += 1 + n] = 0;
+	return true;
+}
+
+bool tree_enter(struct tree *t, uint64_t ino, char *what, size_t n)
+{
+	int fresh = inode_set_add(&t->dirs, ino);
+	snprintf(what, n, "directory %s (inode %llu)", t->len ? t->path : "/", (unsigned long long)ino);
+	if (fresh > 0 && t->depth < TREE_DEPTH_MAX) {
+		t->depth++;
+		return true;
+	}
+	tree_fault(t, what, fresh < 0 ? "out of memory" : !fresh ? "entered before: a directory loop"
+							    : "deeper than 256 directories");
+	return false;
+}
