@@ -17,6 +17,7 @@
 #include "cli/live.h"
 #include "render/output.h"
 #include "scan/findings.h"
+#include "scan/readers.h"
 
 #define COMMAND_ENTRY(name) &cmd_##name,
 static const struct command *const commands[] = { COMMANDS(COMMAND_ENTRY) };
@@ -53,7 +54,7 @@ static const struct poptOption table[] = {
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
-	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers, writers or findings, for scripts", "WHAT" },
+	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers, writers, findings or formats, for scripts", "WHAT" },
 	POPT_TABLEEND
 };
 
@@ -164,7 +165,8 @@ static const struct command *command(const char *name);
  * program so that they cannot fall behind it.  Commands and options are
  * tab-separated rows (an option's long name, its letter or "", the name
  * of its value or "", its help), and so are scan's findings (the word,
- * "fault" or "", the summary); the rest one name a line. */
+ * "fault" or "", the summary) and the formats it reads (the name, the
+ * kind, the library or ""); the rest one name a line. */
 static _Noreturn void list_names(const char *what, int argc, const char **argv)
 {
 	const struct command *c = argc == 1 && !strcmp(what, "options") ? command(argv[0]) : NULL;
@@ -195,6 +197,10 @@ static _Noreturn void list_names(const char *what, int argc, const char **argv)
 			if (devnum_writer_find(w, NULL) == devnum_writer_at(i)) /* its first row */
 				puts(w);
 		}
+	} else if (!strcmp(what, "formats")) {
+		for (size_t i = 0; i < nreaders; i++)
+			printf("%s\t%s\t%s\n", readers[i].name, reader_kind_name(readers[i].kind),
+			       readers[i].library ? readers[i].library : "");
 	} else if (!strcmp(what, "findings")) {
 		for (size_t i = 0; i < F_COUNT; i++)
 			printf("%s\t%s\t%s\n", finding_rows[i].word, finding_rows[i].fault ? "fault" : "",
@@ -202,8 +208,8 @@ static _Noreturn void list_names(const char *what, int argc, const char **argv)
 	} else {
 		char q[400];
 		quote(q, sizeof q, what, strlen(what));
-		usage_error("--list: '%s' is not commands, options, schemes, containers, writers "
-			    "or findings", q);
+		usage_error("--list: '%s' is not commands, options, schemes, containers, writers, "
+			    "findings or formats", q);
 	}
 	exit_stdio();
 }

@@ -179,7 +179,32 @@ known_writers() {
 		run2 devnum --list="$what"
 		assert_success
 	done
-	assert_equal "$what" findings
+	assert_equal "$what" formats
+}
+
+@test "--list=formats: what scan reads, its kind and library, as the manual and scan's own refusal say" {
+	run2 devnum --list=formats
+	assert_success
+	assert_equal "$(awk -F '\t' 'NF != 3 || $2 !~ /^(archive|layout|image)$/' <<<"$output")" ""
+	assert_line $'ext4\timage\tlibext2fs'
+	assert_line $'squashfs\timage\tlibsquashfs'
+	assert_line $'oci-layout\tlayout\t'
+	# each image the manual's section names, with the library that reads it
+	section=$(awk '/^\.SH SCANNING FILE-SYSTEM IMAGES/ { on = 1; next } on && /^\.SH/ { exit } on' \
+		"$abs_top_builddir/man/devnum.1")
+	while IFS=$'\t' read -r name kind library; do
+		[ "$kind" = image ] || continue
+		grep -qw -- "$name" <<<"$section" || fail "the manual does not say scan reads $name"
+		grep -qw -- "$library" <<<"$section" || fail "the manual does not name $library"
+	done <<<"$output"
+	# scan's refusal of an image it does not read lists the same images
+	images=$(awk -F '\t' '$2 == "image" { print $1 }' <<<"$output" | sed '$!s/$/,/' | tr '\n' ' ' |
+		sed 's/, \([^ ]*\) $/ and \1/')
+	need mkfs.minix util-linux
+	truncate -s 1M "$BATS_TEST_TMPDIR/minix" && mkfs.minix "$BATS_TEST_TMPDIR/minix" >/dev/null
+	run2 devnum scan "$BATS_TEST_TMPDIR/minix"
+	assert_failure 2
+	[[ $stderr == *"which scan does not read (it reads $images): "* ]] || fail "$stderr"
 }
 
 @test "--list gives the completions their names: commands, options, schemes, containers, writers" {
@@ -202,7 +227,7 @@ known_writers() {
 	refute_line --partial --strict
 	run2 devnum --list=nosuch
 	assert_failure 2
-	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers, writers or findings"* ]]
+	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers, writers, findings or formats"* ]]
 	run2 devnum --list=schemes extra
 	assert_failure 2
 }

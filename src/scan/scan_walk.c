@@ -18,6 +18,7 @@
 #include "render/output.h"
 #include "scan/image.h"
 #include "scan/probe.h"
+#include "scan/readers.h"
 #include "scan/scan.h"
 #include "scan/source.h"
 
@@ -288,38 +289,27 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
 	return found;
 }
 
-/* The reader of an image of `type`, when scan has one. */
-static int (*image_reader(const char *type))(struct scan *, int, const char *)
-{
-	if (!strcmp(type, "ext2") || !strcmp(type, "ext3") || !strcmp(type, "ext4"))
-		return scan_ext;
-	if (!strcmp(type, "squashfs"))
-		return scan_squashfs;
-	return NULL;
-}
-
 /* An image of `type` in src: read by its reader from the file, or an
  * error that says why it cannot be and what would make it readable. */
 static int image(struct scan *sc, struct source *src, const char *type)
 {
-	char why[400];
-	int (*reader)(struct scan *, int, const char *) = image_reader(type);
+	char why[400], names[100];
+	const struct reader *reader = reader_find(R_IMAGE, type);
 	const char *tool = decompress_command(sc->compression);
-	const char *lib = reader == scan_ext ? "libext2fs" : "libsquashfs";
-	if (!reader)
+	if (!reader) {
+		reader_names(R_IMAGE, names, sizeof names);
 		snprintf(why, sizeof why, "not an archive but a %s file-system image, which scan "
-			 "does not read (it reads ext2, ext3, ext4 and squashfs): %s", type,
-			 other_image(type));
-	else if (strcmp(sc->compression, "none") != 0)
+			 "does not read (it reads %s): %s", type, names, other_image(type));
+	} else if (strcmp(sc->compression, "none") != 0)
 		snprintf(why, sizeof why, "%s image compressed with %s: %s reads an image only "
 			 "from a file it can seek in; decompress it first (%s%s > IMAGE) and scan "
-			 "IMAGE", type, sc->compression, lib, tool ? tool : "the decompressor",
+			 "IMAGE", type, sc->compression, reader->library, tool ? tool : "the decompressor",
 			 tool ? " -dc INPUT" : "");
 	else if (!src->seekable)
 		snprintf(why, sizeof why, "%s image on a pipe: %s reads an image only from a file "
-			 "it can seek in; write it to a file and scan that", type, lib);
+			 "it can seek in; write it to a file and scan that", type, reader->library);
 	else {
-		int status = reader(sc, src->fd, type);
+		int status = reader->read(sc, src->fd, type);
 		summary(sc);
 		return status;
 	}

@@ -1,0 +1,51 @@
+/* readers.c - the table of what scan reads.  A new file-system image is
+ * its reader's file and one row here. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "scan/image.h"
+#include "scan/readers.h"
+
+const struct reader readers[] = {
+	{ "tar", R_ARCHIVE, "libarchive", NULL },
+	{ "cpio", R_ARCHIVE, "libarchive", NULL },
+	{ "iso9660", R_ARCHIVE, "libarchive", NULL },
+	{ "mtree", R_ARCHIVE, "libarchive", NULL },
+	{ "oci-layout", R_LAYOUT, NULL, NULL },
+	{ "ext2", R_IMAGE, "libext2fs", scan_ext },
+	{ "ext3", R_IMAGE, "libext2fs", scan_ext },
+	{ "ext4", R_IMAGE, "libext2fs", scan_ext },
+	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs },
+};
+const size_t nreaders = sizeof readers / sizeof readers[0];
+
+const struct reader *reader_find(enum reader_kind kind, const char *name)
+{
+	for (size_t i = 0; i < nreaders; i++)
+		if (readers[i].kind == kind && !strcmp(readers[i].name, name))
+			return &readers[i];
+	return NULL;
+}
+
+const char *reader_kind_name(enum reader_kind kind)
+{
+	static const char *const names[] = { "archive", "layout", "image" };
+	return names[kind];
+}
+
+void reader_names(enum reader_kind kind, char *buf, size_t n)
+{
+	size_t len = 0, count = 0, seen = 0;
+	*buf = 0;
+	for (size_t i = 0; i < nreaders; i++)
+		count += readers[i].kind == kind;
+	for (size_t i = 0; i < nreaders && len < n; i++)
+		if (readers[i].kind == kind) {
+			seen++;
+			len += (size_t)snprintf(buf + len, n - len, "%s%s",
+						seen == 1 ? "" : seen == count ? " and " : ", ",
+						readers[i].name);
+		}
+}

@@ -1,0 +1,36 @@
+/* readers.h - what scan reads, listed once: each input format's name,
+ * kind and the library that reads it.  Archives are read by libarchive
+ * (scan_walk.c), an OCI image layout by scan itself (oci_layout.c), a
+ * file-system image by its row's reader, chosen by the name libblkid
+ * gives it.  devnum --list=formats prints the table. */
+#ifndef READERS_H
+#define READERS_H
+
+#include <stddef.h>
+
+struct scan;
+
+enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE };
+
+struct reader {
+	const char *name;      /* an image's, as libblkid names it */
+	enum reader_kind kind;
+	const char *library;   /* the library behind it, or NULL: devnum's own code */
+	/* R_IMAGE: the reader, given a file it can seek in */
+	int (*read)(struct scan *sc, int fd, const char *format);
+};
+
+extern const struct reader readers[];
+extern const size_t nreaders;
+
+/* The row of kind named name, or NULL. */
+const struct reader *reader_find(enum reader_kind kind, const char *name);
+
+/* The kind's name: archive, layout, image. */
+const char *reader_kind_name(enum reader_kind kind);
+
+/* The names of kind's rows in words ("ext2, ext3, ext4 and squashfs")
+ * into buf. */
+void reader_names(enum reader_kind kind, char *buf, size_t n);
+
+#endif
