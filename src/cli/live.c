@@ -32,14 +32,19 @@ struct present {
 };
 
 /* /proc/devices, read whole once: "Character devices:", then "  1 mem"
- * lines, then "Block devices:" and theirs.  A major may have several. */
+ * lines, then "Block devices:" and theirs.  A major may have several.
+ * A major's drivers are found once and kept: the text is read again only
+ * for a major whose slot another took. */
 enum { LISTED = REG_MAJOR_MAX + 1 }; /* every major Linux has */
+struct driven {
+	bool used, block;
+	uint64_t major;
+	char found[256]; /* its drivers */
+};
 struct drivers {
 	bool read;
 	char text[16384];
-	char found[256]; /* the last major's drivers */
-	bool block;      /* whose they are */
-	uint64_t major;
+	struct driven cache[CACHED];
 	uint8_t listed[2][LISTED / 8]; /* the majors that have any, as bits */
 };
 
@@ -176,7 +181,6 @@ static void read_drivers(struct drivers *d)
 		if (driver_line(p, &m, &end) && m < LISTED)
 			d->listed[in_block][m / 8] |= (uint8_t)(1u << m % 8);
 	}
-	d->major = UINT64_MAX;
 }
 
 const char *live_drivers(struct live **slot, bool block, uint64_t major)
@@ -191,20 +195,19 @@ const char *live_drivers(struct live **slot, bool block, uint64_t major)
 		read_drivers(d);
 	if (major >= LISTED || !(d->listed[block][major / 8] >> major % 8 & 1))
 		return "";
-	if (d->block == block && d->major == major)
-		return d->found;
-	d->block = block;
-	d->major = major;
-	d->found[0] = 0;
+	struct driven *c = &d->cache[(major * 2 + block) % CACHED];
+	if (c->used && c->block == block && c->major == major)
+		return c->found;
+	*c = (struct driven){ true, block, major, "" };
 	for (const char *p = d->text; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		unsigned long long m;
 		char *end;
 		in_block |= strncmp(p, "Block devices:", 14) == 0;
 		if (!driver_line(p, &m, &end) || in_block != block || m != major)
 			continue;
-		len = appended(len, sizeof d->found,
-			       snprintf(d->found + len, sizeof d->found - len, "%s%.*s",
+		len = appended(len, sizeof c->found,
+			       snprintf(c->found + len, sizeof c->found - len, "%s%.*s",
 					len ? " " : "", (int)strcspn(end + 1, "\n"), end + 1));
 	}
-	return d->found;
+	return c->found;
 }

@@ -128,7 +128,8 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 			d->what = partition_words(s->what, d->partition, d->words, sizeof d->words);
 		return;
 	}
-	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges; i++) {
+	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges &&
+			   registry_ranges[i].first <= major; i++) {
 		const struct major_range *r = &registry_ranges[i];
 		if (r->type == type && major >= r->first && major <= r->last)
 			found(d, (enum assignment)r->kind, NULL, r->what);

@@ -59,7 +59,8 @@ struct major_range {
 	const char *what;
 };
 
-/* The rows, sorted by type and major, then minor: registry_linux.c. */
+/* The rows, sorted by type and major, then minor: registry_linux.c.  The
+ * ranges sorted by their first major, where a lookup stops. */
 extern const struct series registry_series[];
 extern const size_t registry_nseries;
 extern const struct major_range registry_ranges[];

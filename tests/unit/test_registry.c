@@ -159,6 +159,10 @@ static void check_table(void)
 		formed &= (s->type == 'c' || s->type == 'b') && *s->what;
 	}
 	ok(sorted, "the %zu series are sorted by major, char before block", registry_nseries);
+	sorted = true;
+	for (size_t i = 1; i < registry_nranges; i++)
+		sorted &= registry_ranges[i - 1].first <= registry_ranges[i].first;
+	ok(sorted, "the %zu ranges are sorted by their first major", registry_nranges);
 	ok(formed, "every series is well formed: directives, bounds, type, words");
 }
 
