@@ -26,6 +26,12 @@ tree() {
 	ln root/dev/null root/dev/a/null2
 }
 
+# ext4_image: img, an ext4 image of the tree, made by mke2fs -d
+ext4_image() {
+	tree
+	mke2fs -q -F -t ext4 -d root img 8M
+}
+
 # slots IMG PATH: i_block[0] and i_block[1], from the little-endian bytes
 # debugfs's inode_dump -b prints
 slots() {
@@ -93,8 +99,7 @@ check_ext() {
 
 @test "scan: aliases set with debugfs sif are found, though e2fsck does not flag them" {
 	need debugfs e2fsprogs
-	tree
-	mke2fs -q -F -t ext4 -d root img 8M
+	ext4_image
 	printf '%s\n' 'sif /dev/null block[0] 0x10103' 'sif /dev/sda1 block[0] 0' \
 		'sif /dev/sda1 block[1] 0x801' >cmds
 	debugfs -w -f cmds img >/dev/null 2>&1
@@ -109,8 +114,7 @@ check_ext() {
 
 @test "scan: a device inode in use with no name is listed as <inode N>" {
 	need debugfs e2fsprogs
-	tree
-	mke2fs -q -F -t ext4 -d root img 8M
+	ext4_image
 	ino=$(kernel img /dev/sda1 | cut -d' ' -f1)
 	debugfs -w -R "unlink /dev/sda1" img >/dev/null 2>&1
 	run2 devnum scan img
@@ -121,8 +125,7 @@ check_ext() {
 
 @test "scan: a device inode whose checksum does not match is an error, as debugfs refuses to read it; the rest are listed" {
 	need debugfs e2fsprogs
-	tree
-	mke2fs -q -F -t ext4 -d root img 8M
+	ext4_image
 	ino=$(kernel img /dev/sda1 | cut -d' ' -f1)
 	debugfs -w -R "sif /dev/sda1 checksum 0x1234" img >/dev/null 2>&1
 	run2 debugfs -R "stat /dev/sda1" img
@@ -140,8 +143,7 @@ check_ext() {
 
 @test "scan hostile ext4: a directory loop, a lying superblock, an inode table past the end, truncation" {
 	need debugfs e2fsprogs
-	tree
-	mke2fs -q -F -t ext4 -d root img 8M
+	ext4_image
 	cp img loop && debugfs -w -R "link /dev /dev/a/loop" loop >/dev/null 2>&1
 	run2 devnum scan loop
 	assert_failure 2
