@@ -27,7 +27,7 @@ static int name_record(const struct job *j, struct record *r, char type, struct 
 {
 	struct reg_device d;
 	record_next(r);
-	set_str(r, K_TYPE, type == 'c' ? "char" : "block");
+	set_text(r, K_TYPE, type == 'c' ? "char" : "block", type == 'c' ? 4 : 5);
 	set_tuple(r, t);
 	registry_lookup(type, t.major, t.minor, &d);
 	set_str(r, K_ASSIGNMENT, registry_assignment(d.kind));

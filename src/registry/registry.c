@@ -102,6 +102,9 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 		return;
 	size_t lo = 0, hi = registry_nseries;
 	unsigned want = order(type, major);
+	const struct series *last = &registry_series[registry_nseries - 1];
+	if (want > order(last->type, last->major)) /* past every row: no search */
+		lo = hi;
 	while (lo < hi) { /* the first row of (type, major), if any */
 		size_t mid = lo + (hi - lo) / 2;
 		if (order(registry_series[mid].type, registry_series[mid].major) < want)
