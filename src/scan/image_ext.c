@@ -128,7 +128,6 @@ static void scan_inodes(struct walk *w)
 	ext2_ino_t ino = 0;
 	struct ext2_inode in;
 	struct device d;
-	char where[64];
 	errcode_t err = w->x->ext2fs_open_inode_scan(w->fs, 0, &is);
 	if (err)
 		return fault(w, "the inode tables", err);
@@ -141,6 +140,7 @@ static void scan_inodes(struct walk *w)
 		}
 	w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
 	if (err) {
+		char where[64];
 		snprintf(where, sizeof where, "the inode tables, after inode %u", ino);
 		fault(w, where, err);
 	}

@@ -293,10 +293,11 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
  * error that says why it cannot be and what would make it readable. */
 static int image(struct scan *sc, struct source *src, const char *type)
 {
-	char why[400], names[100];
+	char why[400];
 	const struct reader *reader = reader_find(R_IMAGE, type);
 	const char *tool = decompress_command(sc->compression);
 	if (!reader) {
+		char names[100];
 		reader_names(R_IMAGE, names, sizeof names);
 		snprintf(why, sizeof why, "not an archive but a %s file-system image, which scan "
 			 "does not read (it reads %s): %s", type, names, other_image(type));
