@@ -490,14 +490,14 @@ static const devnum_container *container(const char *option, const char *name, s
 /* --writer: a writer's name, or a usage error listing them. */
 static const devnum_writer *writer(const char *name)
 {
-	char q[400], list[200];
+	char q[400], list[1024];
 	size_t len = 0;
 	const devnum_writer *w = devnum_writer_find(name, NULL);
 	if (w)
 		return w;
 	for (size_t i = 0; i < devnum_writer_count() && len < sizeof list; i++) {
 		const char *wn = devnum_writer_name(devnum_writer_at(i));
-		if (!i || strcmp(wn, devnum_writer_name(devnum_writer_at(i - 1))) != 0)
+		if (devnum_writer_find(wn, NULL) == devnum_writer_at(i)) /* its first row */
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
 						i ? ", " : "", wn);
 	}
@@ -514,10 +514,15 @@ static unsigned container_index(const devnum_container *c)
 	return i;
 }
 
-/* --into: the containers named, as bits of the table; all without it. */
-static uint64_t into(const char *list, const devnum_writer *w)
+/* --into: the containers named, as bits of the table; all without it,
+ * where w, if given, must write the container the command judges by. */
+static uint64_t into(const char *list, const devnum_writer *w, const struct command *cmd)
 {
 	uint64_t mask = 0;
+	if (!list && w && cmd->writes &&
+	    !devnum_writer_find(devnum_writer_name(w), devnum_container_find(cmd->writes)))
+		usage_error("--writer: %s does not write %s, which %s judges by without --into",
+			    devnum_writer_name(w), cmd->writes, cmd->name);
 	if (!list)
 		return ~UINT64_C(0);
 	for (const char *p = list;; p++) {
@@ -678,7 +683,7 @@ int main(int argc, const char **argv)
 	if (c->scheme_operand)
 		check_scheme_operand(c, &j, n, ops);
 	j.writer = given.value[O_WRITER] ? writer(given.value[O_WRITER]) : NULL;
-	j.into = into(given.value[O_INTO], j.writer);
+	j.into = into(given.value[O_INTO], j.writer, c);
 	if (c->boxed)
 		j.box = box(&given, c, n, ops), ops++, n--;
 	check_text_scheme(c, &j);

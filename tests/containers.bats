@@ -19,7 +19,7 @@ linux32() {
 	run2 devnum containers --format '%C'
 	assert_success
 	assert_output "$(printf '%s\n' ustar gnutar pax cpio-odc cpio-newc cpio-crc cpio-bin \
-		cpio-hpodc cpio-hpbin iso9660 ext4 xfs btrfs squashfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
+		cpio-hpodc cpio-hpbin iso9660 ext4 xfs btrfs squashfs erofs cramfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
 	run2 devnum containers --json
 	assert_equal "$(jq -r 'select(.container == "ext4") | .aliases | join(" ")' <<<"$output")" "ext2 ext3 f2fs jffs2"
 	assert_equal "$(jq -r 'select(.container == "cpio-odc") | .scheme' <<<"$output")" glibc
@@ -458,4 +458,23 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 	run2 devnum unpack newc < <(printf '0000000\x01 1\n\xff\xfe 1\n00000008 00000001\n')
 	assert_failure 2
 	assert_output 8:1 # the good record after the bad ones is still read
+}
+
+@test "erofs: i_u.rdev is new_encode_dev's 32 bits; cramfs: the glibc dev_t's low 24 bits" {
+	# 8:256: minor & 0xff = 0, 8 << 8 = 0x800, (256 & ~0xff) << 12 = 0x100000
+	run2 devnum pack erofs 8:256 4095:1048575
+	assert_success
+	assert_output $'0x00100800\n0xffffffff'
+	run2 devnum pack erofs 4096:0
+	assert_failure 1
+	# glibc's 259:0 is 0x10300, 8:256 is 0x100800: both within 24 bits
+	run2 devnum pack cramfs 259:0 8:256 4095:4095
+	assert_success
+	assert_output $'0x010300\n0x100800\n0xffffff'
+	# 0:4096: (4096 & ~0xff) << 12 = 0x1000000, bit 24
+	run2 devnum pack cramfs 0:4096
+	assert_failure 1
+	assert_equal "$stderr" "devnum: '0:4096': cramfs cannot hold it: raw 0x1000000 above 0xffffff"
+	run2 devnum unpack cramfs 0x010300
+	assert_output 259:0
 }

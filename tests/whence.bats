@@ -72,12 +72,18 @@ was() {
 	was 2:0 1:256 major-times-256
 	# 1024 << 8 | 1024 = 0x40400, read by glibc: 0x404:0
 	was 1028:0 1024:1024 legacy-encode-read-by-glibc major-times-256
+	# glibc's 4096:0 is 1 << 44, cut to 32 bits 0; 4097:5 is 1 << 44 | 0x105: 1:5
+	was 0:0 4096:0 glibc-cut-to-32
+	was 1:5 4097:5 glibc-cut-to-32
+	# 4096 << 8 = 0x100000, new_decode_dev's minor bits 8-19 at 20-31: 0:256
+	was 0:256 4096:0 new-encode-unmasked
+	was 1:261 4097:5 new-encode-unmasked
 }
 
 @test "every row of the catalogue is tested above" {
-	rows=$(devnum whence --json 0:0 4104:0 8:1 0:2049 8:0 4294963200:4294443008 1:44 2:0 1028:0 0:259 0:12290 4349:48 |
+	rows=$(devnum whence --json 0:0 4104:0 8:1 0:2049 8:0 4294963200:4294443008 1:44 2:0 1028:0 0:259 0:12290 4349:48 1:5 0:256 |
 		jq -r .mistake | sort -u | wc -l)
-	assert_equal "$rows" 14
+	assert_equal "$rows" 16
 }
 
 @test "the registry's devices come first, and a raw operand is read in --scheme" {

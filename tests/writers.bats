@@ -237,17 +237,132 @@ ext4_fields() {
 	assert_equal "$(sed -n 's|^c.* \(-*[0-9]*\), *\([0-9]*\) .* squashfs-root/4095_1048575$|\1,\2|p' list)" "-1,255"
 }
 
-@test "linux: mknod(2) refuses what the kernel's 12:20 dev_t cannot hold" {
+# The tuples beyond the kernel's 12:20, and its limits.
+BEYOND="0:0 8:256 259:0 4095:1048575 4096:0 4097:5 0:1048576 1:1048831 65535:65535 1048575:16777215"
+
+@test "linux: mknod(2) through glibc refuses beyond 12:20; a raw mknodat and musl keep 32 bits" {
 	[ -z "${FAKEROOTKEY:-}" ] || skip "fakeroot's mknod(2) refuses nothing: the kernel's needs real root"
-	for t in 4095:1048575 4096:0 0:1048576; do
+	need musl-gcc musl-tools
+	need tar tar
+	need bsdtar libarchive-tools
+	need python3 python3
+	"${CC:-cc}" -o mk "$BATS_TEST_DIRNAME/mknodat.c" || fail "cc mknodat.c"
+	musl-gcc -o mk-musl "$BATS_TEST_DIRNAME/mknodat.c" || fail "musl-gcc mknodat.c"
+	for t in 8:1 4095:1048575 4096:0 4097:5 0:1048576 1:1048831 65535:65535; do
+		n="${t/:/_}"
 		read -r v _ <<<"$(verdict linux linux "$t")"
-		if mknod "x${t/:/_}" c "${t%:*}" "${t#*:}" 2>/dev/null; then
+		if mknod "x$n" c "${t%:*}" "${t#*:}" 2>/dev/null; then
 			assert_equal "$v" survives
 		else
 			assert_equal "$v" refused
 		fi
+		made=$(./mk libc "g$n" "${t%:*}" "${t#*:}") || assert_equal "$made" "Invalid argument"
+		read -r v becomes <<<"$(verdict glibc linux "$t")"
+		[ "$made" = "Invalid argument" ] && assert_equal "$v" refused || assert_equal "$becomes" "$made"
+		assert_equal "$(verdict syscall linux "$t" | cut -d' ' -f2)" "$(./mk raw "r$n" "${t%:*}" "${t#*:}")"
+		assert_equal "$(verdict musl linux "$t" | cut -d' ' -f2)" "$(./mk-musl libc "m$n" "${t%:*}" "${t#*:}")"
 	done
 	assert_equal "$(verdict linux linux 4096:0)" "refused 4096:0"
+	assert_equal "$(verdict go linux 4096:0)" "truncated 0:0"
+	# the extractors that call glibc's mknod: each says EINVAL for 4096:0
+	printf '#mtree\n./big type=char device=native,4096,0\n' | bsdtar -cf big.tar --format=pax @-
+	mkdir -p gt bt py
+	run tar -xf big.tar -C gt
+	assert_failure
+	assert_output --partial "Cannot mknod: Invalid argument"
+	run bsdtar -xf big.tar -C bt
+	assert_failure
+	assert_output --partial "Invalid argument"
+	run python3 -c 'import tarfile; tarfile.open("big.tar").extractall("py")'
+	assert_failure
+	assert_output --partial "[Errno 22] Invalid argument"
+	# scan names them all, and the whiteout the others make
+	run2 devnum scan --format '%{findings}' big.tar
+	assert_output not-linux,becomes-whiteout
+}
+
+# faked SCRIPT: SCRIPT run by bash where mknod makes any tuple: under the
+# fakeroot this file runs in, or one of its own (root's mknod(2) refuses
+# beyond 12:20)
+faked() {
+	if [ -n "${FAKEROOTKEY:-}" ]; then bash -ec "$1"; else fakeroot -- bash -ec "$1"; fi
+}
+
+# The nodes of BEYOND in n/, and "NAME M:m" of each node in DIR by stat.
+NODES='mkdir -p n; for t in '"$BEYOND"'; do mknod "n/${t/:/_}" c "${t%:*}" "${t#*:}"; done'
+LIST='for f in DIR/*; do printf "%s %d:%d\n" "${f##*/}" 0x$(stat -c %t "$f") 0x$(stat -c %T "$f"); done'
+
+# linux32 RAW: new_decode_dev's tuple, by hand
+linux32() {
+	echo "$(( ($1 >> 8) & 0xfff )):$(( ($1 & 0xff) | (($1 >> 12) & 0xfff00) ))"
+}
+
+@test "mksquashfs and gensquashfs mask each part to 12:20; unsquashfs -lls shows what they stored" {
+	need fakeroot fakeroot
+	need mksquashfs squashfs-tools
+	need unsquashfs squashfs-tools
+	need gensquashfs squashfs-tools-ng
+	faked "$NODES; mksquashfs n mksquashfs.img -noappend -quiet >/dev/null 2>&1
+		gensquashfs --pack-dir n --quiet gensquashfs.img"
+	for w in mksquashfs gensquashfs; do
+		unsquashfs -lls $w.img >list
+		for t in $BEYOND; do
+			read -r hi lo <<<"$(sed -n "s|^c.* \(-*[0-9]*\), *\([0-9]*\) .* squashfs-root/${t/:/_}\$|\1 \2|p" list)"
+			read -r v becomes <<<"$(verdict $w squashfs "$t")"
+			assert_equal "$(linux32 $(( ((hi & 0xffffff) << 8) | lo )))" "$becomes"
+			[ "$becomes" = "$t" ] && assert_equal "$v" survives || assert_equal "$v" truncated
+		done
+	done
+}
+
+@test "mkfs.erofs shifts the major unmasked: fsck.erofs --extract makes what fits says" {
+	need fakeroot fakeroot
+	need mkfs.erofs erofs-utils
+	need fsck.erofs erofs-utils
+	faked "$NODES; mkfs.erofs --quiet e.img n; fsck.erofs --extract=x e.img >/dev/null; ${LIST/DIR/x} >extracted"
+	for t in $BEYOND; do
+		read -r v becomes <<<"$(verdict mkfs.erofs erofs "$t")"
+		assert_equal "$(sed -n "s/^${t/:/_} //p" extracted)" "$becomes"
+	done
+	assert_equal "$(verdict mkfs.erofs erofs 4096:0)" "truncated 0:256"
+	assert_equal "$(verdict mkfs.erofs erofs 4097:5)" "truncated 1:261"
+}
+
+# cramfs_sizes IMAGE: "NAME SIZE" of each entry of the root directory,
+# read from the bytes: the root inode at 64 (words: mode|uid, size|gid,
+# namelen|offset), its entries at offset * 4, each 12 bytes and a name of
+# namelen * 4
+cramfs_sizes() {
+	local w1 w2 off end len
+	w1=$(u32 "$1" 68) w2=$(u32 "$1" 72)
+	off=$(((w2 >> 6) * 4)) end=$(((w2 >> 6) * 4 + (w1 & 0xffffff)))
+	while [ "$off" -lt "$end" ]; do
+		w1=$(u32 "$1" $((off + 4))) w2=$(u32 "$1" $((off + 8))) len=$(((w2 & 0x3f) * 4))
+		echo "$(bytes "$1" $((off + 12)) $len) $((w1 & 0xffffff))"
+		off=$((off + 12 + len))
+	done
+}
+
+u32() {
+	od -An -tu4 --endian=little -j "$2" -N4 "$1" | tr -d ' '
+}
+
+@test "mkfs.cramfs keeps 24 bits; fsck.cramfs reads them as glibc's, the kernel as 8:8" {
+	need fakeroot fakeroot
+	need mkfs.cramfs util-linux
+	need fsck.cramfs util-linux
+	faked "$NODES; mkfs.cramfs n c.img; fsck.cramfs --extract=x c.img; ${LIST/DIR/x} >extracted"
+	cramfs_sizes c.img >sizes
+	for t in $BEYOND; do
+		read -r v becomes <<<"$(verdict mkfs.cramfs cramfs "$t")"
+		assert_equal "$(sed -n "s/^${t/:/_} //p" extracted)" "$becomes"
+		# the kernel's old_decode_dev of the stored field, by hand
+		size=$(sed -n "s/^${t/:/_} //p" sizes)
+		read -r v kernel <<<"$(verdict linux cramfs "$becomes")"
+		assert_equal "$kernel" "$(( (size >> 8) & 0xff )):$(( size & 0xff ))"
+	done
+	assert_equal "$(verdict linux cramfs 259:0)" "misread 3:0"
+	assert_equal "$(verdict linux cramfs 8:256)" "misread 8:0"
 }
 
 # iso_listing IMAGE NAME: "M:m" of the entry, as bsdtar (libarchive) reads it

@@ -94,6 +94,8 @@ struct command {
 	unsigned needs;        /* OPT(...) of the options it cannot go without */
 	const char *raw_fields; /* what its --scheme names, when only the layout
 				   of raw fields: --scheme=tuple is refused */
+	const char *writes;    /* without --into, the container whose writer
+				  --writer must be (scan: linux, the extractors) */
 	unsigned hang;         /* table: the column a folded row continues at */
 	const struct column *columns; /* a table's, whence its plain rows and heading */
 	size_t ncolumns;

@@ -30,7 +30,7 @@
 	X(WAS, "was", 0, "TUPLE", "whence: only the mistakes that make this tuple the one seen") \
 	X(SORT, "sort", 0, "ORDER", "explain: registry (named devices first) or scheme") \
 	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
-	X(WRITER, "writer", 0, "NAME", "fits: judge by this writer's observed behaviour") \
+	X(WRITER, "writer", 0, "NAME", "fits, scan: judge by this writer's (or extractor's) observed behaviour") \
 	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \
 	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
 	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")

@@ -52,7 +52,7 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
-	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
 		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_CONTAINER) |
 		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
@@ -60,6 +60,7 @@ const struct command cmd_scan = {
 	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)"
 		 "%( (inode %I, fields %F)%)%( [%{findings}] %n%)",
 	.names = true,
+	.writes = "linux",
 	.raw_fields = "the layout of raw fields (cpio odc and bin)",
 	.run = scan_run,
 };

@@ -85,13 +85,28 @@ static bool beyond_kernel(struct devnum_judgement *j, enum devnum_fate f, struct
 		    devnum_part_max(kernel(), DEVNUM_MINOR));
 }
 
-/* MKDEV is major << MINORBITS | minor in 32 bits, with no mask: the bits
- * of a part too large land in the other part, or are lost. */
+/* The parts packed by sc's shifts in its width with no mask on the top
+ * piece of each part (MKDEV, erofs-utils' new_encode_dev): the bits of a
+ * part too large land in the other part, or are lost; read back by sc. */
+static struct devnum_tuple unmasked(const devnum_scheme *sc, struct devnum_tuple t)
+{
+	const struct layout *l = sc->l;
+	uint64_t raw = 0;
+	for (unsigned i = 0; i < l->nfields; i++) {
+		const struct field *f = &l->field[i];
+		uint64_t part = f->part == DEVNUM_MAJOR ? t.major : t.minor, piece = part >> f->lo;
+		bool top = true;
+		for (unsigned k = 0; k < l->nfields; k++)
+			top &= l->field[k].part != f->part || l->field[k].lo <= f->lo;
+		raw |= (top ? piece : piece & ones(f->width)) << f->at;
+	}
+	return devnum_decode_unchecked(sc, raw & ones(l->width));
+}
+
+/* MKDEV is major << MINORBITS | minor in 32 bits, with no mask. */
 static struct devnum_tuple mkdev_unmasked(struct devnum_tuple t)
 {
-	unsigned minorbits = devnum_part_bits(kernel(), DEVNUM_MINOR);
-	uint32_t dev = (uint32_t)(t.major << minorbits | t.minor);
-	return devnum_decode_unchecked(kernel(), dev);
+	return unmasked(kernel(), t);
 }
 
 /* What Linux's isofs makes of Rock Ridge PN's two halves: MKDEV(low >> 8,
@@ -236,28 +251,43 @@ static void parts_writer(const devnum_scheme *sc, struct devnum_tuple t,
 		reads_back(j, DEVNUM_MISREAD, j->becomes);
 }
 
+/* Each part kept to the kernel's 12:20 bits: what the low 32 bits of a
+ * glibc dev_t hold, what a raw mknodat and musl give the kernel. */
+static struct devnum_tuple masked(struct devnum_tuple t)
+{
+	return (struct devnum_tuple){ t.major & devnum_part_max(kernel(), DEVNUM_MAJOR),
+				      t.minor & devnum_part_max(kernel(), DEVNUM_MINOR) };
+}
+
+/* Where w's act makes t another tuple: the fate and what is read back. */
+static void changes(const devnum_writer *w, struct devnum_judgement *j, struct devnum_tuple t,
+		    struct devnum_tuple as)
+{
+	if ((as.major == t.major && as.minor == t.minor) ||
+	    (w->reader && j->fate != DEVNUM_SURVIVES)) /* a reader reads only what is stored */
+		return;
+	misread(j, w->reader ? DEVNUM_MISREAD : DEVNUM_TRUNCATED, t, as);
+}
+
 /* What writer w does beyond the format's answer in j. */
 static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct devnum_tuple t,
 		     struct devnum_judgement *j)
 {
 	bool fits = j->fate == DEVNUM_SURVIVES;
 	bool beyond = beyond_kernel(&(struct devnum_judgement){ 0 }, DEVNUM_SURVIVES, t);
-	uint64_t kmaj = devnum_part_max(kernel(), DEVNUM_MAJOR);
+	if (w->refuse && over(j, DEVNUM_WRITER_REFUSES, t, w->refuse, w->refuse))
+		return;
 	switch (w->act) {
-	case A_FORMAT: break;
-	case A_REFUSE: over(j, DEVNUM_WRITER_REFUSES, t, w->limit, w->limit); break;
+	case A_FORMAT:
+	case A_REFUSE: break;
 	case A_LEAVE_OUT: over(j, DEVNUM_LEFT_OUT, t, w->limit, w->limit); break;
 	case A_LOW_BITS:
 	case A_SATURATE:
 		if (!j->by_scheme)
 			raw_writer(w, sc, j);
 		break;
-	case A_DEBUGFS: /* a usage error above 65535, then 12 bits of the major */
-		if (!over(j, DEVNUM_WRITER_REFUSES, t, w->limit, w->limit) && t.major > kmaj) {
-			above(j, DEVNUM_TRUNCATED, DEVNUM_MAJOR, t.major, kmaj);
-			becomes(j, (struct devnum_tuple){ t.major & kmaj, t.minor });
-		}
-		break;
+	case A_MASK: changes(w, j, t, masked(t)); break;
+	case A_UNMASKED: changes(w, j, t, unmasked(w->scheme, t)); break;
 	case A_ZERO_ONE:
 		if (fits && !t.major && !t.minor)
 			reads_back(j, DEVNUM_MISREAD, (struct devnum_tuple){ 0, 1 });
@@ -266,10 +296,6 @@ static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct dev
 		if (fits && beyond)
 			misread(j, DEVNUM_MISREAD, t, (struct devnum_tuple){ 0, 0 });
 		break;
-	case A_MKDEV_WRAP:
-		if (fits && beyond)
-			misread(j, DEVNUM_MISREAD, t, mkdev_unmasked(t));
-		break;
 	case A_PARTS: parts_writer(sc, t, j); break;
 	case A_ISOFS:
 		if (fits) {
@@ -277,6 +303,11 @@ static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct dev
 			if (k.major != t.major || k.minor != t.minor)
 				reads_back(j, DEVNUM_MISREAD, k);
 		}
+		break;
+	case A_OLD_DECODE:
+		if (fits && j->raw > 0xffff)
+			reads_back(j, DEVNUM_MISREAD,
+				   (struct devnum_tuple){ j->raw >> 8 & 0xff, j->raw & 0xff });
 		break;
 	}
 }

@@ -36,26 +36,36 @@ struct devnum_container {
 	const char *note;    /* what a user should know, or NULL */
 };
 
-/* What a writer does where it falls short of the format. */
+/* What a writer (or a reader, as the row for "linux" says) does to a tuple
+ * beyond the format's answer: one primitive a row, with its parameter. */
 enum act {
 	A_FORMAT,     /* as the format: exact, refusing what it cannot hold */
 	A_REFUSE,     /* refuses a part above limit, with an error */
 	A_LEAVE_OUT,  /* leaves the entry out, a part above limit, exit 0 */
 	A_LOW_BITS,   /* keeps the low `limit` bits of the raw */
 	A_SATURATE,   /* stores every larger raw as limit */
-	A_DEBUGFS,    /* refuses parts above limit; keeps 12 bits of a major */
+	A_MASK,       /* keeps the low bits of each part the kernel's dev_t has
+			 (12:20): what the low 32 bits of a glibc dev_t hold */
+	A_UNMASKED,   /* packs the parts by `scheme`'s shifts in its width, the
+			 top piece of each part unmasked: too large a part
+			 lands in the other, or is lost */
 	A_ZERO_ONE,   /* exact, but 0:0 reads back as 0:1 */
 	A_MKDEV_ZERO, /* rebuilds MKDEV, 0:0 when it cannot hold the tuple */
-	A_MKDEV_WRAP, /* rebuilds MKDEV(major, minor) unmasked */
 	A_PARTS,      /* halves: stores (major, minor), not the dev_t's halves */
 	A_ISOFS,      /* halves: read back by the kernel's isofs_read() */
+	A_OLD_DECODE, /* reads the field with old_decode_dev: its low 8:8 */
 };
 
-/* One row: a writer as it writes one container. */
+/* One row: a writer as it writes one container.  refuse: a part above it
+ * is refused before the act (0: no such limit); a reader's act (misread)
+ * names what it gets back rather than what was stored. */
 struct devnum_writer {
-	const char *name, *container, *version;
+	const char *name, *aliases, *container, *version;
+	uint64_t refuse;
 	enum act act;
 	uint64_t limit;
+	const devnum_scheme *scheme; /* A_UNMASKED's layout */
+	bool reader;                 /* the act is a reading: fate misread */
 };
 
 /* The tables, in containers.c; hidden from programs by the version script. */

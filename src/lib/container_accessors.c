@@ -100,7 +100,8 @@ const devnum_writer *devnum_writer_at(size_t index)
 const devnum_writer *devnum_writer_find(const char *name, const devnum_container *c)
 {
 	for (size_t i = 0; name && i < devnum_i_nwriters; i++)
-		if (devnum__same(name, devnum_i_writers[i].name) &&
+		if ((devnum__same(name, devnum_i_writers[i].name) ||
+		     devnum__listed(devnum_i_writers[i].aliases, name)) &&
 		    (!c || !strcmp(devnum_i_writers[i].container, c->name)))
 			return &devnum_i_writers[i];
 	return NULL;

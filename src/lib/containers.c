@@ -1,7 +1,8 @@
 /* containers.c - the containers and the writers, as data.  Sources: POSIX
  * ustar; GNU tar's create.c (base-256); libarchive's pax and cpio writers;
  * Linux fs/ext4/inode.c, fs/xfs, fs/nfs, init/initramfs.c, fs/isofs/rock.c;
- * squashfs-tools; the Rock Ridge Interchange Protocol 1.12 (PN).
+ * squashfs-tools; fs/erofs/erofs_fs.h; fs/cramfs/inode.c; the Rock Ridge
+ * Interchange Protocol 1.12 (PN).
  * Writers as observed on Debian 12: GNU tar 1.34, bsdtar 3.6.2, GNU cpio
  * 2.13, e2fsprogs 1.47.0, squashfs-tools 4.5.1, xorriso 1.5.4, genisoimage
  * 1.1.11. */
@@ -53,6 +54,13 @@ const struct devnum_container devnum_i_containers[] = {
 	      "rdev", S_WORD, 64, SCHEME(kernel)) },
 	{ RAW("squashfs", "", "file system", "rdev: linux32", "rdev", S_WORD, 32, SCHEME(linux32)),
 	  .note = "unsquashfs -lls lists (raw >> 8, raw & 0xff): 8:256 as 4104,0" },
+	{ RAW("erofs", "composefs", "file system", "i_u.rdev: linux32", "i_u.rdev", S_WORD, 32,
+	      SCHEME(linux32)),
+	  .note = "mkfs.erofs 1.5 shifts the major unmasked: 4096:0 becomes 0:256" },
+	{ RAW("cramfs", "", "file system", "size: the low 24 bits of the writer's glibc dev_t",
+	      "size", S_WORD, 24, SCHEME(glibc)),
+	  .note = "fsck.cramfs reads the field as glibc's dev_t, Linux's cramfs as the 8:8 "
+		  "old_decode_dev: 8:256 mounts as 8:0" },
 	{ RAW("reiserfs", "", "file system", "stat data v2 sd_rdev: linux32",
 	      "sd_rdev", S_WORD, 32, SCHEME(linux32)) },
 	{ RAW("zfs", "", "file system",
@@ -74,33 +82,63 @@ const struct devnum_container devnum_i_containers[] = {
 };
 const size_t devnum_i_ncontainers = sizeof devnum_i_containers / sizeof devnum_i_containers[0];
 
+/* A writer row: name, container, what it is (version); then the primitive
+ * it applies (container.h) and its parameter. */
+#define W(n, c, v, a, lim) WA(n, "", c, v, a, lim)
+#define WA(n, al, c, v, a, lim) .name = (n), .aliases = (al), .container = (c), .version = (v), \
+	.act = (a), .limit = (lim)
+/* The extractors that make a node of a tuple: what reaches mknod(2). */
+#define EXTRACTS "GNU tar, bsdtar, cpio, Python"
+#define RAW_MKNODAT "Go x/sys/unix, moby, containerd"
+
 const struct devnum_writer devnum_i_writers[] = {
-	{ "gnu-tar", "ustar", "GNU tar 1.34", A_FORMAT, 0 },
-	{ "gnu-tar", "gnutar", "GNU tar 1.34", A_FORMAT, 0 },
-	{ "gnu-tar", "pax", "GNU tar 1.34", A_REFUSE, OCT7 },
-	{ "bsdtar", "ustar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143 },
-	{ "bsdtar", "gnutar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143 },
-	{ "bsdtar", "pax", "bsdtar 3.6.2", A_FORMAT, 0 },
-	{ "bsdtar", "cpio-odc", "bsdtar 3.6.2", A_SATURATE, 0777777 },
-	{ "bsdtar", "cpio-newc", "bsdtar 3.6.2", A_FORMAT, 0 },
-	{ "bsdtar", "cpio-bin", "bsdtar 3.6.2", A_LOW_BITS, 16 },
-	{ "bsdtar", "iso9660", "bsdtar 3.6.2", A_FORMAT, 0 },
-	{ "xorriso", "iso9660", "xorriso 1.5.4", A_FORMAT, 0 },
-	{ "genisoimage", "iso9660", "genisoimage 1.1.11", A_PARTS, 0 },
-	{ "gnu-cpio", "ustar", "GNU cpio 2.13", A_FORMAT, 0 },
-	{ "gnu-cpio", "cpio-odc", "GNU cpio 2.13", A_LOW_BITS, 18 },
-	{ "gnu-cpio", "cpio-newc", "GNU cpio 2.13", A_FORMAT, 0 },
-	{ "gnu-cpio", "cpio-crc", "GNU cpio 2.13", A_FORMAT, 0 },
-	{ "gnu-cpio", "cpio-bin", "GNU cpio 2.13", A_LOW_BITS, 16 },
-	{ "gnu-cpio", "cpio-hpodc", "GNU cpio 2.13", A_ZERO_ONE, 0 },
-	{ "gnu-cpio", "cpio-hpbin", "GNU cpio 2.13", A_ZERO_ONE, 0 },
-	{ "mke2fs", "ext4", "mke2fs -d, e2fsprogs 1.47.0", A_FORMAT, 0 },
-	{ "debugfs", "ext4", "debugfs mknod, e2fsprogs 1.47.0", A_DEBUGFS, 65535 },
-	{ "mksquashfs", "squashfs", "squashfs-tools 4.5.1", A_FORMAT, 0 },
-	{ "linux", "linux", "mknod(2)", A_FORMAT, 0 },
-	{ "linux", "nfs3", "the NFS client", A_MKDEV_ZERO, 0 },
-	{ "linux", "cpio-newc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
-	{ "linux", "cpio-crc", "the initramfs unpacker", A_MKDEV_WRAP, 0 },
-	{ "linux", "iso9660", "isofs", A_ISOFS, 0 },
+	{ W("gnu-tar", "ustar", "GNU tar 1.34", A_FORMAT, 0) },
+	{ W("gnu-tar", "gnutar", "GNU tar 1.34", A_FORMAT, 0) },
+	{ W("gnu-tar", "pax", "GNU tar 1.34", A_REFUSE, 0), .refuse = OCT7 },
+	{ W("bsdtar", "ustar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143) },
+	{ W("bsdtar", "gnutar", "bsdtar 3.6.2", A_LEAVE_OUT, 262143) },
+	{ W("bsdtar", "pax", "bsdtar 3.6.2", A_FORMAT, 0) },
+	{ W("bsdtar", "cpio-odc", "bsdtar 3.6.2", A_SATURATE, 0777777) },
+	{ W("bsdtar", "cpio-newc", "bsdtar 3.6.2", A_FORMAT, 0) },
+	{ W("bsdtar", "cpio-bin", "bsdtar 3.6.2", A_LOW_BITS, 16) },
+	{ W("bsdtar", "iso9660", "bsdtar 3.6.2", A_FORMAT, 0) },
+	{ W("xorriso", "iso9660", "xorriso 1.5.4", A_FORMAT, 0) },
+	{ W("genisoimage", "iso9660", "genisoimage 1.1.11", A_PARTS, 0) },
+	{ W("gnu-cpio", "ustar", "GNU cpio 2.13", A_FORMAT, 0) },
+	{ W("gnu-cpio", "cpio-odc", "GNU cpio 2.13", A_LOW_BITS, 18) },
+	{ W("gnu-cpio", "cpio-newc", "GNU cpio 2.13", A_FORMAT, 0) },
+	{ W("gnu-cpio", "cpio-crc", "GNU cpio 2.13", A_FORMAT, 0) },
+	{ W("gnu-cpio", "cpio-bin", "GNU cpio 2.13", A_LOW_BITS, 16) },
+	{ W("gnu-cpio", "cpio-hpodc", "GNU cpio 2.13", A_ZERO_ONE, 0) },
+	{ W("gnu-cpio", "cpio-hpbin", "GNU cpio 2.13", A_ZERO_ONE, 0) },
+	{ W("mke2fs", "ext4", "mke2fs -d, e2fsprogs 1.47.0", A_FORMAT, 0) },
+	/* a usage error above 65535, then 12 bits of the major */
+	{ W("debugfs", "ext4", "debugfs mknod, e2fsprogs 1.47.0", A_MASK, 0), .refuse = 65535 },
+	/* "Major %d out of range ..., truncating": each part masked */
+	{ W("mksquashfs", "squashfs", "mksquashfs, squashfs-tools 4.5.1", A_MASK, 0) },
+	/* fstree's devno is a uint32_t: the glibc dev_t's low 32 bits, silently */
+	{ W("gensquashfs", "squashfs", "gensquashfs, squashfs-tools-ng 1.2.0", A_MASK, 0) },
+	/* erofs_new_encode_dev: (minor & 0xff) | major << 8 | (minor & ~0xff) << 12 */
+	{ W("mkfs.erofs", "erofs", "mkfs.erofs, erofs-utils 1.5", A_UNMASKED, 0),
+	  .scheme = SCHEME(linux32) },
+	/* i_u.rdev = the st_rdev's low 32 bits */
+	{ W("libcomposefs", "erofs", "libcomposefs (lcfs-writer-erofs.c)", A_MASK, 0) },
+	/* the inode's 24-bit size field = st_rdev, its low 24 bits */
+	{ W("mkfs.cramfs", "cramfs", "mkfs.cramfs, util-linux 2.38.1", A_LOW_BITS, 24) },
+	{ W("linux", "linux", "mknod(2)", A_FORMAT, 0) },
+	/* sysdeps/unix/sysv/linux/mknodat.c: EINVAL if the dev_t is not a 32-bit one */
+	{ W("glibc", "linux", "glibc's mknod (" EXTRACTS ")", A_FORMAT, 0) },
+	/* a dev_t passed to the syscall as unsigned: its low 32 bits */
+	{ WA("syscall", "go moby containerd", "linux", "a raw mknodat (" RAW_MKNODAT ")", A_MASK, 0) },
+	/* mknodat(fd, path, mode, dev & 0xffffffff) */
+	{ W("musl", "linux", "musl's mknod", A_MASK, 0) },
+	{ W("linux", "nfs3", "the NFS client", A_MKDEV_ZERO, 0), .reader = true },
+	{ W("linux", "cpio-newc", "the initramfs unpacker", A_UNMASKED, 0), .scheme = SCHEME(kernel),
+	  .reader = true },
+	{ W("linux", "cpio-crc", "the initramfs unpacker", A_UNMASKED, 0), .scheme = SCHEME(kernel),
+	  .reader = true },
+	{ W("linux", "iso9660", "isofs", A_ISOFS, 0), .reader = true },
+	/* fs/cramfs/inode.c: old_decode_dev(cramfs_inode->size) */
+	{ W("linux", "cramfs", "the kernel's cramfs", A_OLD_DECODE, 0), .reader = true },
 };
 const size_t devnum_i_nwriters = sizeof devnum_i_writers / sizeof devnum_i_writers[0];

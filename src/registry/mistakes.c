@@ -108,11 +108,12 @@ static size_t or8_backward(const struct mistake_use *u, struct devnum_tuple seen
 	return n;
 }
 
-/* A FreeBSD 12 dev_t cut to FreeBSD 11's 32 bits.  (FreeBSD 11's values
- * read by 12's layout are no mistake: 12 keeps 11's layout in its low 32
- * bits, and every 32-bit value reads the same in both.) */
-static bool fbsd_forward(const struct mistake_use *u, struct devnum_tuple real,
-			 struct devnum_tuple *seen)
+/* A 64-bit dev_t cut to 32 bits and read by a 32-bit layout: a FreeBSD
+ * 12 dev_t by FreeBSD 11 (12 keeps 11's layout in its low 32 bits, so
+ * 11's values read by 12 are no mistake); a glibc dev_t handed to the
+ * mknodat syscall's unsigned int, read by new_decode_dev. */
+static bool cut_forward(const struct mistake_use *u, struct devnum_tuple real,
+			struct devnum_tuple *seen)
 {
 	uint64_t raw;
 	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
@@ -120,19 +121,53 @@ static bool fbsd_forward(const struct mistake_use *u, struct devnum_tuple real,
 	       !same(real, *seen);
 }
 
-/* The bits above 32 that were lost: FreeBSD 12 keeps minor bits 8-15
- * there, and the major's above 8. */
-static size_t fbsd_backward(const struct mistake_use *u, struct devnum_tuple seen,
-			    struct devnum_tuple *real, size_t max)
+/* The bits above 32 that were lost, the fewest high bits first: each
+ * value of the 12 just above bit 32, then of the 12 above those (FreeBSD
+ * 12: minor bits 8-15, then the major's; glibc: minor bits 20-31, then
+ * the major's 12-23). */
+static size_t cut_backward(const struct mistake_use *u, struct devnum_tuple seen,
+			   struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	struct devnum_tuple t;
 	size_t n = 0;
 	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
-	for (uint64_t hi = 1; hi < 4096 && n < max; hi++)
-		if (devnum_decode(u->writer, raw | hi << 32, &t, NULL, NULL) == DEVNUM_OK)
-			keep(u, seen, t, real, &n, max);
+	for (unsigned shift = 0; shift <= 12; shift += 12)
+		for (uint64_t hi = 1; hi < 4096 && n < max; hi++)
+			if (devnum_decode(u->writer, raw | hi << (32 + shift), &t, NULL, NULL) == DEVNUM_OK)
+				keep(u, seen, t, real, &n, max);
+	return n;
+}
+
+/* erofs-utils' new_encode_dev: (minor & 0xff) | major << 8 |
+ * (minor & ~0xff) << 12 in 32 bits, the major unmasked, read by
+ * new_decode_dev: a major's bits above 12 land in the minor. */
+static uint64_t unmasked_linux32(struct devnum_tuple t)
+{
+	return ((t.minor & 0xff) | t.major << 8 | (t.minor & ~UINT64_C(0xff)) << 12) & M32;
+}
+
+static bool unmasked_forward(const struct mistake_use *u, struct devnum_tuple real,
+			     struct devnum_tuple *seen)
+{
+	return devnum_decode(u->reader, unmasked_linux32(real), seen, NULL, NULL) == DEVNUM_OK &&
+	       !same(real, *seen);
+}
+
+/* The major's bits above 12 (k) came out of the minor's above 8. */
+static size_t unmasked_backward(const struct mistake_use *u, struct devnum_tuple seen,
+				struct devnum_tuple *real, size_t max)
+{
+	uint64_t raw;
+	size_t n = 0;
+	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
+		return 0;
+	for (uint64_t k = 1; k < 4096 && n < max; k++) {
+		uint64_t high = ((raw >> 20) - k) & 0xfff;
+		keep(u, seen, (struct devnum_tuple){ (raw >> 8 & 0xfff) | k << 12, high << 8 | (raw & 0xff) },
+		     real, &n, max);
+	}
 	return n;
 }
 
@@ -277,7 +312,13 @@ const struct mistake mistakes[] = {
 	  SCHEMES("linux32", "kernel", false) },
 	{ "freebsd12-as-freebsd11", "a FreeBSD 12 dev_t cut to 32 bits and read by FreeBSD 11's layout",
 	  "FreeBSD 12's 64-bit dev_t (ino64, r318736) and FreeBSD 11's 32-bit one", "freebsd",
-	  "freebsd11", false, fbsd_forward, fbsd_backward },
+	  "freebsd11", false, cut_forward, cut_backward },
+	{ "glibc-cut-to-32", "a glibc dev_t cut to the mknodat syscall's 32 bits, read by new_decode_dev",
+	  "Go x/sys/unix.Mknod and moby's extractor: uint32 of the dev_t; musl's mknod: dev & 0xffffffff",
+	  "glibc", "linux32", false, cut_forward, cut_backward },
+	{ "new-encode-unmasked", "new_encode_dev with the major unmasked: major << 8 lands in the minor",
+	  "erofs-utils 1.5 erofs_new_encode_dev (mkfs.erofs)", NULL, "linux32", false,
+	  unmasked_forward, unmasked_backward },
 	{ "statx-major-only", "only statx's stx_rdev_major kept, the minor lost",
 	  "statx(2): the major and the minor come apart", NULL, NULL, false, major_forward,
 	  major_backward },

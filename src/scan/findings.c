@@ -13,7 +13,8 @@ const struct finding_row finding_rows[F_COUNT] = {
 	[F_NODEV] = { "nodev", true, "an all-ones number: NODEV, no device, stored as one" },
 	[F_TOO_LARGE] = { "too-large", true, "a tar part libarchive reads as 2^63-1: unknown" },
 	[F_RDEV_ON_NON_DEVICE] = { "rdev-on-non-device", true, "an entry that is no device but stores a number" },
-	[F_NOT_LINUX] = { "not-linux", true, "a part above Linux's 12:20 dev_t" },
+	[F_NOT_LINUX] = { "not-linux", true, "a part above Linux's 12:20 dev_t: who refuses it, what the others make" },
+	[F_BECOMES_WHITEOUT] = { "becomes-whiteout", true, "a character device an extractor makes 0:0, an overlay whiteout" },
 	[F_INITRAMFS] = { "initramfs", true, "a device the Linux initramfs unpacker makes another" },
 	[F_SATURATED] = { "saturated", true, "an odc c_rdev of 0777777, bsdtar's mark for a value it cannot hold" },
 	[F_HPUX] = { "hpux", true, "a 0:1 device with a size: HP-UX's mark, the size the device" },
@@ -22,4 +23,5 @@ const struct finding_row finding_rows[F_COUNT] = {
 	[F_INVALID] = { "invalid", true, "a raw value that is no device in the scheme" },
 	[F_INTO] = { "into", true, "a tuple a container named by --into cannot hold" },
 	[F_UNSQUASHFS] = { "unsquashfs", false, "a squashfs rdev that unsquashfs -lls lists as another pair" },
+	[F_CRAMFS] = { "cramfs", true, "a cramfs device that Linux's cramfs reads as another" },
 };

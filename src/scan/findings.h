@@ -17,6 +17,7 @@ enum finding {
 	F_TOO_LARGE,
 	F_RDEV_ON_NON_DEVICE,
 	F_NOT_LINUX,
+	F_BECOMES_WHITEOUT,
 	F_INITRAMFS,
 	F_SATURATED,
 	F_HPUX,
@@ -25,6 +26,7 @@ enum finding {
 	F_INVALID,
 	F_INTO,
 	F_UNSQUASHFS,
+	F_CRAMFS,
 	F_COUNT
 };
 

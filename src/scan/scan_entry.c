@@ -111,15 +111,89 @@ static void found(struct scan *sc, enum finding id, const char *fmt, ...)
 	sc->unfit |= row->fault;
 }
 
-/* What Linux (mknod's dev_t) and this container's reader make of the tuple. */
+/* Whether extractor w is one to judge by: each but the kernel's own row,
+ * or the one --writer names. */
+static bool judged(const struct scan *sc, const devnum_writer *w)
+{
+	const devnum_writer *only = sc->j->writer;
+	if (only && devnum_writer_find(devnum_writer_name(only), sc->mknod))
+		return !strcmp(devnum_writer_name(only), devnum_writer_name(w));
+	return strcmp(devnum_writer_name(w), devnum_container_name(sc->mknod)) != 0;
+}
+
+/* What extractor w makes of t: refused (all ones), or the tuple; and
+ * whether w is one to ask. */
+static bool extracts(const struct scan *sc, size_t i, struct devnum_tuple t, struct devnum_tuple *made)
+{
+	const devnum_writer *w = devnum_writer_at(i);
+	struct devnum_judgement k;
+	if (devnum_writer_container(w) != sc->mknod || !judged(sc, w))
+		return false;
+	bool refused = devnum_container_fit(sc->mknod, w, NULL, t, &k) == DEVNUM_REFUSED;
+	*made = refused ? (struct devnum_tuple){ UINT64_MAX, UINT64_MAX } : k.becomes;
+	return true;
+}
+
+/* The names of the extractors after `from` that make what `made` says,
+ * joined by "and"; how many. */
+static int makers(const struct scan *sc, size_t from, struct devnum_tuple t,
+		  struct devnum_tuple made, char *buf, size_t size, size_t *n)
+{
+	struct devnum_tuple m;
+	int count = 0;
+	for (size_t i = from; i < devnum_writer_count(); i++)
+		if (extracts(sc, i, t, &m) && m.major == made.major && m.minor == made.minor)
+			*n = appended(*n, size, snprintf(buf + *n, size - *n, "%s%s", count++ ? " and " : " ",
+							 devnum_writer_version(devnum_writer_at(i))));
+	return count;
+}
+
+/* What the extractors (the writers of Linux's mknod) make of a tuple the
+ * kernel's dev_t cannot hold, those that agree named together, after
+ * "PART N above LIMIT:"; *zero: whether they make a char device 0:0. */
+static size_t extractors(const struct scan *sc, struct devnum_tuple t, char *note, size_t size,
+			 size_t n, bool *zero)
+{
+	for (size_t i = 0; i < devnum_writer_count(); i++) {
+		struct devnum_tuple made, seen;
+		bool before = false;
+		if (!extracts(sc, i, t, &made))
+			continue;
+		for (size_t k = 0; k < i && !before; k++)
+			before = extracts(sc, k, t, &seen) && seen.major == made.major &&
+				 seen.minor == made.minor;
+		if (before)
+			continue;
+		int count = makers(sc, i, t, made, note, size, &n);
+		if (made.major == UINT64_MAX)
+			n = appended(n, size, snprintf(note + n, size - n, " refuse%s it (EINVAL);",
+						       count > 1 ? "" : "s"));
+		else
+			n = appended(n, size, snprintf(note + n, size - n, " make%s %llu:%llu;",
+						       count > 1 ? "" : "s", (ull)made.major,
+						       (ull)made.minor));
+		*zero |= sc->r.text[K_TYPE][0] == 'c' && !made.major && !made.minor;
+	}
+	return n && note[n - 1] == ';' ? n - 1 : n;
+}
+
+/* What Linux (mknod's dev_t, through each extractor) and this container's
+ * reader make of the tuple. */
 static void linux_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
 {
 	struct devnum_judgement k;
+	char note[600];
+	bool zero = false;
 	if (devnum_container_pack(sc->mknod, NULL, t, &k) == DEVNUM_OK)
 		return;
-	found(sc, F_NOT_LINUX, "%s %llu above %llu: Linux cannot make this device",
-	    k.reason.part == DEVNUM_MAJOR ? "major" : "minor", (ull)k.reason.value,
-	    (ull)k.reason.limit);
+	size_t n = appended(0, sizeof note, snprintf(note, sizeof note, "%s %llu above %llu:",
+				k.reason.part == DEVNUM_MAJOR ? "major" : "minor",
+				(ull)k.reason.value, (ull)k.reason.limit));
+	n = extractors(sc, t, note, sizeof note, n, &zero);
+	found(sc, F_NOT_LINUX, "%.*s", (int)n, note);
+	if (zero)
+		found(sc, F_BECOMES_WHITEOUT, "char 0:0 is an overlay whiteout: extracted over a "
+		      "lower layer, it hides that layer's file at this path");
 	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS &&
 	    devnum_container_fit(c, devnum_writer_find("linux", c), NULL, t, &k) == DEVNUM_CHANGED)
 		found(sc, F_INITRAMFS, "the Linux initramfs unpacker would make it %llu:%llu",
@@ -190,10 +264,16 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 		found(sc, F_BEYOND_CONTAINER, "%s", why);
 	for (size_t i = 0; has_option(j, O_INTO) && i < devnum_container_count(); i++) {
 		const devnum_container *into = devnum_container_at(i);
+		const devnum_writer *w = j->writer ? devnum_writer_find(devnum_writer_name(j->writer), into)
+						   : NULL;
 		if (!(j->into & UINT64_C(1) << i) ||
-		    devnum_container_fit(into, NULL, scheme_given(j), t, &jd) == DEVNUM_OK)
+		    devnum_container_fit(into, w, scheme_given(j), t, &jd) == DEVNUM_OK)
 			continue;
-		cannot_hold(why, sizeof why, into, &jd);
+		if (w && jd.changed)
+			snprintf(why, sizeof why, "%s makes it %llu:%llu in %s", devnum_writer_version(w),
+				 (ull)jd.becomes.major, (ull)jd.becomes.minor, devnum_container_name(into));
+		else
+			cannot_hold(why, sizeof why, into, &jd);
 		found(sc, F_INTO, "%s", why);
 	}
 }

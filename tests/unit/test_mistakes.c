@@ -16,8 +16,10 @@ int main(void)
 		size_t applied = 0, bad = 0, found = 0;
 		for (int round = 0; round < 20000; round++) {
 			struct devnum_tuple real = { rnd() % 4096, rnd() % 1048576 }, seen, back[8];
-			if (round % 2)
+			if (round % 3 == 1)
 				real = (struct devnum_tuple){ rnd() % 256, rnd() % 4096 };
+			else if (round % 3 == 2) /* beyond the kernel's 12:20 */
+				real = (struct devnum_tuple){ rnd() % 65536, rnd() % 16777216 };
 			if (!m->forward(&u, real, &seen))
 				continue;
 			applied++;
