@@ -183,7 +183,7 @@ check_ext() {
 	mkfs.minix img >/dev/null
 	run2 devnum scan img
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'img': not an archive but a minix file-system image, which scan does not read (it reads ext2, ext3, ext4 and squashfs): mount it read-only (mount -o loop,ro) and run devnum stat on its device files"
+	assert_equal "$stderr" "devnum: 'img': not an archive but a minix file-system image, which scan does not read (it reads ext2, ext3, ext4, squashfs, erofs and cramfs): mount it read-only (mount -o loop,ro) and run devnum stat on its device files"
 }
 
 # check_sqfs IMG: every record against sqfs2tar's tuples and unsquashfs
@@ -272,4 +272,154 @@ check_sqfs() {
 	assert_output "in.tar: ./sda1: block 8:1"
 	assert_equal "$stderr" "devnum: 'in.tar': warning: entry 1: rootfs.ext4: ext3 image, not opened: extract it and scan it
 devnum: 'in.tar': warning: entry 2: base.sqfs: squashfs image, not opened: extract it and scan it"
+}
+
+# extracted DIR: "PATH TYPE M:m" of each device node under DIR, by stat(2)
+extracted() {
+	local kind ma mi name
+	(cd "$1" && find . ! -type d -exec stat -c '%F|%t|%T|%n' {} +) |
+		while IFS='|' read -r kind ma mi name; do
+			case $kind in
+			character*) printf '%s char %d:%d\n' "${name#.}" "0x$ma" "0x$mi" ;;
+			block*) printf '%s block %d:%d\n' "${name#.}" "0x$ma" "0x$mi" ;;
+			esac
+		done | sort
+}
+
+# many: 600 more devices in root/dev/many, a directory of several blocks
+many() {
+	mkdir -p root/dev/many
+	for i in $(seq 600); do mknod "root/dev/many/tty$i" c 4 $((i % 256)); done
+}
+
+@test "scan erofs from mkfs.erofs: every device as fsck.erofs --extract makes it, in each inode and directory layout" {
+	need mkfs.erofs erofs-utils
+	need fsck.erofs erofs-utils
+	need dump.erofs erofs-utils
+	tree
+	many
+	for opts in "" "-E force-inode-extended" "-E noinline_data" "-E force-inode-compact"; do
+		rm -rf x e.img
+		# shellcheck disable=SC2086 # the options are words
+		mkfs.erofs --quiet $opts e.img root || fail "mkfs.erofs $opts"
+		fsck.erofs --extract=x e.img >/dev/null || fail "fsck.erofs --extract ($opts)"
+		run2 devnum scan --format '%p %t %M:%m' e.img
+		assert_success
+		assert_equal "$(sort <<<"$output")" "$(extracted x)"
+		assert_equal "${#lines[@]}" 608 # 600 and the tree's 8 names
+	done
+	# the inode is the nid, as dump.erofs and the kernel's st_ino give it
+	run2 devnum scan --format '%p %I %F' e.img
+	assert_line "/dev/a/m256 $(dump.erofs --path=/dev/a/m256 e.img | sed -n 's/^NID: \([0-9]*\) .*/\1/p') 0x00100800"
+	assert_line --regexp "^/dev/null [0-9]+ 0x00000103$"
+}
+
+@test "scan erofs: the tuple mkfs.erofs stores beyond 12:20, and composefs' escaped whiteout" {
+	need mkfs.erofs erofs-utils
+	need setfattr attr
+	need fakeroot fakeroot
+	faked "mkdir -p root/d; mknod root/d/big c 4096 0; echo >root/d/gone
+		setfattr -n trusted.overlay.overlay.whiteout -v y root/d/gone; mkfs.erofs --quiet e.img root"
+	run2 devnum scan --format '%p %t %(%M:%m%) %(%F%) [%{findings}]' e.img
+	assert_success
+	# mkfs.erofs 1.5: 4096 << 8 = 0x100000, read back as 0:256
+	assert_line "/d/big char 0:256 0x00100000 []"
+	assert_line "/d/gone char 0:0  [whiteout]"
+	run2 devnum scan --json e.img
+	assert_equal "$(jq -r 'select(.path == "/d/gone") | .findings[1].note' <<<"$output")" \
+		"composefs' escaped whiteout: a file with the xattr trusted.overlay.overlay.whiteout, char 0:0 where it is mounted"
+}
+
+# patch FILE OFFSET PYEXPR: the bytes at OFFSET replaced by PYEXPR's
+patch() {
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2])); f.write(eval(sys.argv[3]))' "$@"
+}
+
+# dirent IMG NID: the offset of the erofs directory entry for a directory
+# of that nid (its 8 bytes, then the name's offset, then type 2)
+dirent() {
+	python3 -c 'import sys, struct
+d = open(sys.argv[1], "rb").read(); k = struct.pack("<Q", int(sys.argv[2]))
+print(next(i for i in range(0, len(d) - 12, 4) if d[i:i + 8] == k and d[i + 10] == 2))' "$@"
+}
+
+@test "scan hostile erofs: a directory loop, an nid past the end, a lying block size, truncation" {
+	need mkfs.erofs erofs-utils
+	need dump.erofs erofs-utils
+	need python3 python3
+	tree
+	mkdir -p root/a/b
+	mkfs.erofs --quiet e.img root
+	nid() { dump.erofs --path="$1" e.img | sed -n 's/^NID: \([0-9]*\) .*/\1/p'; }
+	root=$(nid /) b=$(nid /a/b)
+	at=$(dirent e.img "$b")
+	cp e.img loop.img && patch loop.img "$at" "__import__('struct').pack('<Q', $root)"
+	run2 devnum scan loop.img
+	assert_failure 2
+	assert_line --partial "/dev/null: char 1:3"
+	assert_equal "$stderr" "devnum: 'loop.img': directory /a/b (inode $root): entered before: a directory loop"
+	cp e.img far.img && patch far.img "$at" "b'\xff' * 7 + b'\x00'"
+	run2 devnum scan far.img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'far.img': inode 72057594037927935 at /a/b: past the image's end"
+	cp e.img blk.img && patch blk.img $((1024 + 12)) "bytes([30])"
+	run2 devnum scan blk.img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'blk.img': erofs image: a block size of 2^30 bytes"
+	# cut inside the root inode (the inodes start at block 0 here: 32 bytes a nid)
+	[ "$(dump.erofs -s e.img | sed -n 's/^Filesystem inode metadata start block: *//p')" = 0 ]
+	head -c $((root * 32 + 8)) e.img >short.img
+	run2 /usr/bin/time -f '%M' devnum scan short.img
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "devnum: 'short.img': inode $root at /: 32 bytes at $((root * 32)): past the end of the $((root * 32 + 8))-byte image"
+	[ "${stderr_lines[-1]}" -lt 65536 ]
+}
+
+@test "scan cramfs from mkfs.cramfs: every device as fsck.cramfs --extract makes it, and what Linux reads instead" {
+	need mkfs.cramfs util-linux
+	need fsck.cramfs util-linux
+	tree
+	many
+	for opts in "" "-N big" "-p"; do
+		rm -rf x c.img
+		# shellcheck disable=SC2086 # the options are words
+		mkfs.cramfs $opts root c.img >/dev/null 2>&1 || fail "mkfs.cramfs $opts"
+		fsck.cramfs --extract=x c.img || fail "fsck.cramfs --extract ($opts)"
+		run2 devnum scan --format '%p %t %M:%m' c.img
+		assert_failure 1 # the kernel's readings
+		assert_equal "$(sort <<<"$output")" "$(extracted x)"
+		assert_equal "${#lines[@]}" 608 # 600 and the tree's 8 names
+	done
+	# by hand: 300:70000 is glibc's 0x1112c70, cut to 24 bits 0x112c70, which
+	# glibc reads as 300:368 (0x70 | 0x100) and Linux's old_decode_dev as 0x2c:0x70
+	run2 devnum scan --format '%p %M:%m %F [%{findings}] %n' c.img
+	assert_line "/dev/a/big 300:368 0x112c70 [cramfs] Linux's cramfs reads size 0x112c70 as 44:112 (8:8), fsck.cramfs as 300:368"
+	assert_line "/dev/a/m256 8:256 0x100800 [cramfs] Linux's cramfs reads size 0x100800 as 8:0 (8:8), fsck.cramfs as 8:256"
+	assert_line "/dev/null 1:3 0x000103 [] "
+}
+
+@test "scan hostile cramfs: a directory loop, an entry past its directory, unknown features" {
+	need mkfs.cramfs util-linux
+	need python3 python3
+	tree
+	mkdir -p root/z && : >root/z/f
+	mkfs.cramfs root c.img >/dev/null 2>&1
+	# z, the root's last entry: its inode's third word is namelen 1 | offset << 6;
+	# pointed at the root's own entries (byte 76, offset 19), it is a loop
+	at=$(python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); print(d.rindex(b"z\0\0\0") - 4)' c.img)
+	cp c.img loop.img && patch loop.img "$at" "(19 << 6 | 1).to_bytes(4, 'little')"
+	run2 devnum scan loop.img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'loop.img': directory /z (inode 76): entered before: a directory loop"
+	cp c.img flags.img && patch flags.img 8 "(0x1003).to_bytes(4, 'little')"
+	run2 devnum scan flags.img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'flags.img': cramfs image: unsupported features 0x1000"
+	head -c 200 c.img >short.img
+	run2 devnum scan short.img
+	assert_failure 2
+	# the root's entries are within the 200 bytes, its subdirectories' are not
+	assert_equal "$(sed 's/(inode [0-9]*)/(inode N)/' <<<"$stderr")" "devnum: 'short.img': directory /dev/a (inode N): its entries run past the end of the image
+devnum: 'short.img': directory /etc (inode N): its entries run past the end of the image
+devnum: 'short.img': directory /z (inode N): its entries run past the end of the image"
 }

@@ -38,3 +38,10 @@ isofs() {
 	local dev=$((((ma << 20) | mi) & 0xffffffff))
 	echo "$((dev >> 20)):$((dev & 0xfffff))"
 }
+
+# faked SCRIPT: SCRIPT run by bash where mknod makes any tuple: under the
+# fakeroot this file runs in, or one of its own (root's mknod(2) refuses
+# beyond 12:20)
+faked() {
+	if [ -n "${FAKEROOTKEY:-}" ]; then bash -ec "$1"; else fakeroot -- bash -ec "$1"; fi
+}

@@ -281,13 +281,6 @@ BEYOND="0:0 8:256 259:0 4095:1048575 4096:0 4097:5 0:1048576 1:1048831 65535:655
 	assert_output not-linux,becomes-whiteout
 }
 
-# faked SCRIPT: SCRIPT run by bash where mknod makes any tuple: under the
-# fakeroot this file runs in, or one of its own (root's mknod(2) refuses
-# beyond 12:20)
-faked() {
-	if [ -n "${FAKEROOTKEY:-}" ]; then bash -ec "$1"; else fakeroot -- bash -ec "$1"; fi
-}
-
 # The nodes of BEYOND in n/, and "NAME M:m" of each node in DIR by stat.
 NODES='mkdir -p n; for t in '"$BEYOND"'; do mknod "n/${t/:/_}" c "${t%:*}" "${t#*:}"; done'
 LIST='for f in DIR/*; do printf "%s %d:%d\n" "${f##*/}" 0x$(stat -c %t "$f") 0x$(stat -c %T "$f"); done'

@@ -13,9 +13,20 @@ int scan_ext(struct scan *sc, int fd, const char *format);
 /* squashfs, with libsquashfs. */
 int scan_squashfs(struct scan *sc, int fd, const char *format);
 
-/* The image the first n bytes of a file begin, as libblkid names it
- * (ext2, ext3, ext4, squashfs), or NULL; n of IMAGE_MAGIC_BYTES tells. */
+/* erofs, by devnum's own reader: compact and extended inodes. */
+int scan_erofs(struct scan *sc, int fd, const char *format);
+
+/* cramfs, by devnum's own reader, in either byte order. */
+int scan_cramfs(struct scan *sc, int fd, const char *format);
+
+/* image_magic.c: the readers' bids, whether the first n bytes of a file
+ * (IMAGE_MAGIC_BYTES of them tell) begin such an image. */
 enum { IMAGE_MAGIC_BYTES = 1124 };
-const char *image_magic(const unsigned char *p, size_t n);
+bool bid_ext2(const unsigned char *p, size_t n);
+bool bid_ext3(const unsigned char *p, size_t n);
+bool bid_ext4(const unsigned char *p, size_t n);
+bool bid_squashfs(const unsigned char *p, size_t n);
+bool bid_cramfs(const unsigned char *p, size_t n);
+bool bid_erofs(const unsigned char *p, size_t n);
 
 #endif

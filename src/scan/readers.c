@@ -9,15 +9,17 @@
 #include "scan/readers.h"
 
 const struct reader readers[] = {
-	{ "tar", R_ARCHIVE, "libarchive", NULL },
-	{ "cpio", R_ARCHIVE, "libarchive", NULL },
-	{ "iso9660", R_ARCHIVE, "libarchive", NULL },
-	{ "mtree", R_ARCHIVE, "libarchive", NULL },
-	{ "oci-layout", R_LAYOUT, NULL, NULL },
-	{ "ext2", R_IMAGE, "libext2fs", scan_ext },
-	{ "ext3", R_IMAGE, "libext2fs", scan_ext },
-	{ "ext4", R_IMAGE, "libext2fs", scan_ext },
-	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs },
+	{ "tar", R_ARCHIVE, "libarchive", NULL, NULL },
+	{ "cpio", R_ARCHIVE, "libarchive", NULL, NULL },
+	{ "iso9660", R_ARCHIVE, "libarchive", NULL, NULL },
+	{ "mtree", R_ARCHIVE, "libarchive", NULL, NULL },
+	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL },
+	{ "ext2", R_IMAGE, "libext2fs", scan_ext, bid_ext2 },
+	{ "ext3", R_IMAGE, "libext2fs", scan_ext, bid_ext3 },
+	{ "ext4", R_IMAGE, "libext2fs", scan_ext, bid_ext4 },
+	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs, bid_squashfs },
+	{ "erofs", R_IMAGE, NULL, scan_erofs, bid_erofs },
+	{ "cramfs", R_IMAGE, NULL, scan_cramfs, bid_cramfs },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 
@@ -25,6 +27,14 @@ const struct reader *reader_find(enum reader_kind kind, const char *name)
 {
 	for (size_t i = 0; i < nreaders; i++)
 		if (readers[i].kind == kind && !strcmp(readers[i].name, name))
+			return &readers[i];
+	return NULL;
+}
+
+const struct reader *reader_bid(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < nreaders; i++)
+		if (readers[i].bid && readers[i].bid(p, n))
 			return &readers[i];
 	return NULL;
 }

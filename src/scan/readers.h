@@ -6,6 +6,7 @@
 #ifndef READERS_H
 #define READERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct scan;
@@ -18,6 +19,8 @@ struct reader {
 	const char *library;   /* the library behind it, or NULL: devnum's own code */
 	/* R_IMAGE: the reader, given a file it can seek in */
 	int (*read)(struct scan *sc, int fd, const char *format);
+	/* R_IMAGE: whether the first bytes of a file begin such an image */
+	bool (*bid)(const unsigned char *p, size_t n);
 };
 
 extern const struct reader readers[];
@@ -25,6 +28,9 @@ extern const size_t nreaders;
 
 /* The row of kind named name, or NULL. */
 const struct reader *reader_find(enum reader_kind kind, const char *name);
+
+/* The image reader whose bid the first n bytes of a file win, or NULL. */
+const struct reader *reader_bid(const unsigned char *p, size_t n);
 
 /* The kind's name: archive, layout, image. */
 const char *reader_kind_name(enum reader_kind kind);

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "scan/archive_calls.h"
 #include "scan/ext2fs_calls.h"
+#include "scan/findings.h"
 #include "scan/links.h"
 #include "scan/probe.h"
 #include "scan/sqfs_calls.h"
@@ -64,7 +65,8 @@ struct inode_entry {
 	uint64_t ino;               /* its inode number */
 	const devnum_container *c;  /* the container its fields are */
 	struct devnum_fields fields; /* as stored */
-	const char *note;           /* what another reader makes of it, or NULL */
+	enum finding noted;         /* the finding note is: what another reader */
+	const char *note;           /* makes of it (F_UNSQUASHFS), or NULL */
 };
 
 /* The record of a device inode, with its findings; the exit status,

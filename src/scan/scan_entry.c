@@ -521,9 +521,12 @@ int scan_inode(struct scan *sc, const struct inode_entry *e)
 	set_str(r, K_TYPE, e->block ? "block" : "char");
 	set_num(r, K_INODE, e->ino);
 	set_str(r, K_CONTAINER, devnum_container_name(e->c));
-	set_fields(r, K_FIELDS, e->c, &e->fields);
 	int known = 1;
-	if (devnum_container_flags(e->c) & DEVNUM_STORES_RAW)
+	if (e->fields.count)
+		set_fields(r, K_FIELDS, e->c, &e->fields);
+	if (!e->fields.count) /* no field: the tuple the mount shows, an escaped whiteout's */
+		t = (struct devnum_tuple){ 0, 0 };
+	else if (devnum_container_flags(e->c) & DEVNUM_STORES_RAW)
 		known = read_raw_entry(sc, e->c, e->fields.value[0], false, &t) == 0 ? 1 : -1;
 	else
 		t = read_tuple_fields(sc, e);
@@ -531,7 +534,7 @@ int scan_inode(struct scan *sc, const struct inode_entry *e)
 	if (known > 0)
 		tuple_findings(sc, e->c, t, true, false);
 	if (e->note)
-		found(sc, F_UNSQUASHFS, "%s", e->note);
+		found(sc, e->noted, "%s", e->note);
 	emit(sc->j->out, r);
 	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }

@@ -87,16 +87,16 @@ static void inner_image(struct scan *sc, struct archive *a, struct archive_entry
 	unsigned char head[IMAGE_MAGIC_BYTES];
 	size_t n = 0;
 	la_ssize_t got = 1;
-	const char *type;
+	const struct reader *r;
 	char q[300], why[500];
 	if (sc->la->archive_entry_size_is_set(e) && sc->la->archive_entry_size(e) < 4096)
 		return; /* smaller than any image */
 	while (n < sizeof head && (got = sc->la->archive_read_data(a, head + n, sizeof head - n)) > 0)
 		n += (size_t)got;
-	if (got < 0 || !(type = image_magic(head, n)))
+	if (got < 0 || !(r = reader_bid(head, n)))
 		return;
 	quote(q, sizeof q, path, strlen(path));
-	snprintf(why, sizeof why, "%s: %s image, not opened: extract it and scan it", q, type);
+	snprintf(why, sizeof why, "%s: %s image, not opened: extract it and scan it", q, r->name);
 	trouble(sc, why, entry, T_WARNING);
 }
 
@@ -274,9 +274,9 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
 {
 	int fd = src->seekable ? src->fd : -1;
 	bool found;
-#ifdef HAVE_MEMFD_CREATE
 	const struct span *head = src->kept[0].at == 0 && src->kept[0].len ? &src->kept[0]
 									 : &src->kept[1];
+#ifdef HAVE_MEMFD_CREATE
 	if (fd < 0 && head->at == 0 && head->len && (fd = memfd_create("head", 0)) >= 0 &&
 	    write(fd, head->p, head->len) != (ssize_t)head->len) {
 		close(fd);
@@ -286,7 +286,10 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
 	found = fd >= 0 && probe_filesystem(&sc->libs->blkid, fd, 0, type, n);
 	if (fd >= 0 && fd != src->fd)
 		close(fd);
-	return found;
+	const struct reader *r = found || head->at ? NULL : reader_bid(head->p, head->len);
+	if (r) /* libblkid does not find it where its own reader does */
+		snprintf(type, n, "%s", r->name);
+	return found || r;
 }
 
 /* An image of `type` in src: read by its reader from the file, or an
@@ -296,6 +299,7 @@ static int image(struct scan *sc, struct source *src, const char *type)
 	char why[400];
 	const struct reader *reader = reader_find(R_IMAGE, type);
 	const char *tool = decompress_command(sc->compression);
+	const char *by = reader && reader->library ? reader->library : "devnum";
 	if (!reader) {
 		char names[100];
 		reader_names(R_IMAGE, names, sizeof names);
@@ -304,11 +308,11 @@ static int image(struct scan *sc, struct source *src, const char *type)
 	} else if (strcmp(sc->compression, "none") != 0)
 		snprintf(why, sizeof why, "%s image compressed with %s: %s reads an image only "
 			 "from a file it can seek in; decompress it first (%s%s > IMAGE) and scan "
-			 "IMAGE", type, sc->compression, reader->library, tool ? tool : "the decompressor",
+			 "IMAGE", type, sc->compression, by, tool ? tool : "the decompressor",
 			 tool ? " -dc INPUT" : "");
 	else if (!src->seekable)
 		snprintf(why, sizeof why, "%s image on a pipe: %s reads an image only from a file "
-			 "it can seek in; write it to a file and scan that", type, reader->library);
+			 "it can seek in; write it to a file and scan that", type, by);
 	else {
 		int status = reader->read(sc, src->fd, type);
 		summary(sc);

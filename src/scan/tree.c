@@ -25,9 +25,9 @@ void tree_fault(struct tree *t, const char *what, const char *why)
 }
 
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
-		 const char *note, const char *path)
+		 enum finding noted, const char *note, const char *path)
 {
-	struct inode_entry e = { path ? path : t->path, t->format, block, ino, t->c, f, note };
+	struct inode_entry e = { path ? path : t->path, t->format, block, ino, t->c, f, noted, note };
 	t->sc->seg.devices++;
 	int st = scan_inode(t->sc, &e);
 	t->sc->seg.found += st != EXIT_OK;

@@ -38,10 +38,10 @@ int tree_end(struct tree *t);
 void tree_fault(struct tree *t, const char *what, const char *why);
 
 /* The record of the device inode ino, its fields as stored, at `path`
- * (or the walk's path when NULL); note says what another reader makes of
- * it, or NULL. */
+ * (or the walk's path when NULL); note, the finding `noted`, says what
+ * another reader makes of it, or is NULL. */
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
-		 const char *note, const char *path);
+		 enum finding noted, const char *note, const char *path);
 
 /* The n bytes of name appended to the path, "/" before them: true, and
  * *base the length to go back to; false, said as a fault, when the path

@@ -336,27 +336,31 @@ def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar"
 
 
 def fs_images(tmp, n):
-    """An ext4 and a squashfs image of the same tree, made by mke2fs -d and
-    mksquashfs from nodes made with mknod(2) (under fakeroot when not
-    root): n device inodes in /d and n empty files in /f, a thousand to a
-    directory; the devices mostly 8:8 tuples, some in i_block[1]."""
+    """An ext4, a squashfs and an erofs image of the same tree, made by
+    mke2fs -d, mksquashfs and mkfs.erofs from nodes made with mknod(2)
+    (under fakeroot when not root): n device inodes in /d and n empty files
+    in /f, a thousand to a directory; the devices mostly 8:8 tuples, some in
+    i_block[1]."""
     root = os.path.join(tmp, f"root{n}")
     ext4, sqfs = os.path.join(tmp, f"img{n}.ext4"), os.path.join(tmp, f"img{n}.sqfs")
+    erofs = os.path.join(tmp, f"img{n}.erofs")
     make = ("import os,stat,random,subprocess,sys\n"
-            "root,ext4,sqfs,n=sys.argv[1],sys.argv[2],sys.argv[3],int(sys.argv[4]); r=random.Random(3)\n"
+            "root,ext4,sqfs,erofs,n=sys.argv[1],sys.argv[2],sys.argv[3],sys.argv[4],int(sys.argv[5])\n"
+            "r=random.Random(3)\n"
             "for i in range(n):\n"
             " d='%d/%d'%(i//1000,i)\n"
             " if i%1000==0: os.makedirs(root+'/d/%d'%(i//1000)); os.makedirs(root+'/f/%d'%(i//1000))\n"
             " ma,mi=(r.randrange(256),r.randrange(256)) if r.random()<0.8 else (r.randrange(4096),r.randrange(1<<20))\n"
             " os.mknod(root+'/d/'+d,stat.S_IFCHR|0o600,os.makedev(ma,mi)); open(root+'/f/'+d,'w').close()\n"
             "subprocess.run(['mke2fs','-q','-F','-t','ext4','-N',str(2*n+1000),'-d',root,ext4,'%dK'%(2*n+65536)],check=True)\n"
-            "subprocess.run(['mksquashfs',root,sqfs,'-quiet','-no-progress','-noappend'],check=True)\n")
-    cmd = ["python3", "-c", make, root, ext4, sqfs, str(n)]
+            "subprocess.run(['mksquashfs',root,sqfs,'-quiet','-no-progress','-noappend'],check=True)\n"
+            "subprocess.run(['mkfs.erofs','--quiet',erofs,root],check=True)\n")
+    cmd = ["python3", "-c", make, root, ext4, sqfs, erofs, str(n)]
     if os.geteuid() != 0:
         cmd = ["fakeroot", "--"] + cmd
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["rm", "-rf", root], check=True)
-    return ext4, sqfs
+    return ext4, sqfs, erofs
 
 
 def peak_rss(cmd, data):
@@ -390,17 +394,20 @@ def scan_images(devnum, tmp):
     twice as many inodes against e2fsck -fn (a whole check: its pass 1 is
     the same scan of the inode tables) and debugfs listing every device
     directory; of a squashfs image of the same tree against unsquashfs
-    -lln; and scan's peak memory on the ext4 image and on one a tenth its
-    size."""
+    -lln; of an erofs image of it against fsck.erofs (the whole check,
+    which reads every inode and directory); and scan's peak memory on the
+    ext4 image and on one a tenth its size."""
     n = int(os.environ.get("BENCH_IMAGE_INODES", "100000"))
-    need = ["mke2fs", "e2fsck", "debugfs", "mksquashfs", "unsquashfs", "/usr/bin/time"] + (
+    need = ["mke2fs", "e2fsck", "debugfs", "mksquashfs", "unsquashfs", "mkfs.erofs", "fsck.erofs",
+            "/usr/bin/time"] + (
         [] if os.geteuid() == 0 else ["fakeroot"])
     path = os.environ.get("PATH", "") + ":/usr/local/sbin:/usr/sbin:/sbin"
     os.environ["PATH"] = path
     if not all(shutil.which(t) for t in need):
         print(f"\nno {' or '.join(need)}: the image scans are not measured")
         return
-    (ext4, sqfs), (small, small_sqfs) = fs_images(tmp, n), fs_images(tmp, n // 10)
+    (ext4, sqfs, erofs), small_set = fs_images(tmp, n), fs_images(tmp, n // 10)
+    small = small_set[0]
     listing = os.path.join(tmp, "debugfs.cmds")
     with open(listing, "w") as f:
         f.writelines(f"ls -l -p /d/{k}\n" for k in range((n + 999) // 1000))
@@ -409,9 +416,11 @@ def scan_images(devnum, tmp):
                 ("debugfs ls -l of every device dir", ["debugfs", "-f", listing, ext4])])
     race_image(devnum, sqfs, "a squashfs image of the same tree",
                [("unsquashfs -lln", ["unsquashfs", "-lln", sqfs])])
+    race_image(devnum, erofs, "an erofs image of the same tree",
+               [("fsck.erofs", ["fsck.erofs", erofs])])
     print(f"  devnum scan's peak RSS on the ext4 image: {peak_rss([devnum, 'scan'], small)} KiB for "
           f"{n // 10} device inodes, {peak_rss([devnum, 'scan'], ext4)} KiB for {n}")
-    for f in (ext4, sqfs, small, small_sqfs):
+    for f in (ext4, sqfs, erofs) + small_set:
         os.remove(f)
 
 

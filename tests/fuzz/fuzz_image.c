@@ -1,6 +1,7 @@
 /* fuzz_image.c - one file-system image reader on the input, as a file it
- * can seek in: built as fuzz_ext (READER scan_ext, libext2fs) and as
- * fuzz_squashfs (READER scan_squashfs, libsquashfs).  The first byte
+ * can seek in: built as fuzz_ext (READER scan_ext, libext2fs),
+ * fuzz_squashfs (READER scan_squashfs, libsquashfs), fuzz_erofs and
+ * fuzz_cramfs (devnum's own readers).  The first byte
  * picks the output mode; records go to /dev/null. */
 #define _GNU_SOURCE
 #include <fcntl.h>

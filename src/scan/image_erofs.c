@@ -1,0 +1,276 @@
+/* image_erofs.c - the device inodes of an erofs image, read by devnum
+ * itself (Debian ships no library for it) as Linux's fs/erofs reads it:
+ * the superblock at 1024, then every directory from the root.  An inode
+ * is 32 bytes (compact) or 64 (extended) at meta_blkaddr's block plus 32
+ * times its nid, and a device keeps its number in i_u.rdev, which the
+ * kernel reads with new_decode_dev.  A directory's blocks hold 12-byte
+ * entries (nid, the offset of the name, the type) with the names after
+ * them; its last block may be inline, after the inode and its xattrs.
+ * Every offset is checked against the image's size, every entry against
+ * its block, and a directory met twice is a loop, said and not followed.
+ * A composefs image keeps an overlay whiteout as a regular file with the
+ * escaped xattr trusted.overlay.overlay.whiteout, which the mount shows as
+ * char 0:0: its record is that whiteout. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/output.h"
+#include "scan/bounded.h"
+#include "scan/image.h"
+#include "scan/tree.h"
+
+#define EROFS_MAGIC 0xe0f5e1e2u
+enum {
+	SUPER_AT = 1024,
+	SUPER_BYTES = 128,
+	SLOT_BYTES = 32,      /* an nid's unit, a compact inode */
+	DIRENT_BYTES = 12,
+	XATTR_HEAD = 12,      /* erofs_xattr_ibody_header */
+	TRUSTED = 4,          /* EROFS_XATTR_INDEX_TRUSTED: "trusted." */
+};
+/* i_format's data layouts that keep a directory's bytes as they are */
+enum { FLAT_PLAIN = 0, FLAT_INLINE = 2, LAYOUTS = 5 };
+
+struct inode {
+	uint64_t nid, at, size;
+	uint16_t mode;
+	uint32_t u;                /* i_u: raw_blkaddr, or rdev */
+	unsigned layout, isize, xsize;
+};
+
+struct walk {
+	struct tree t;
+	struct bounded b;
+	unsigned blkbits;
+	uint64_t meta, xattrs;     /* where the inodes and the shared xattrs start */
+	unsigned char *block;      /* a directory block, copied out of the window */
+};
+
+/* A fault at inode nid: its error record. */
+static void inode_fault(struct walk *w, uint64_t nid, const char *why)
+{
+	char what[4300];
+	snprintf(what, sizeof what, "inode %llu at %s", (unsigned long long)nid,
+		 w->t.len ? w->t.path : "/");
+	tree_fault(&w->t, what, why);
+}
+
+/* Inode nid: true; false, said, where it cannot be read. */
+static bool read_inode(struct walk *w, uint64_t nid, struct inode *in)
+{
+	const unsigned char *p = NULL;
+	*in = (struct inode){ .nid = nid };
+	if (nid <= (w->b.size - w->meta) / SLOT_BYTES) {
+		in->at = w->meta + nid * SLOT_BYTES;
+		p = bounded_at(&w->b, in->at, SLOT_BYTES);
+	}
+	if (!p) {
+		inode_fault(w, nid, nid > (w->b.size - w->meta) / SLOT_BYTES ? "past the image's end"
+									 : w->b.why);
+		return false;
+	}
+	unsigned format = le16(p), icount = le16(p + 2);
+	in->isize = format & 1 ? 2 * SLOT_BYTES : SLOT_BYTES;
+	in->layout = format >> 1 & 7;
+	if (format >> 4 || in->layout >= LAYOUTS) {
+		inode_fault(w, nid, "an unknown inode format");
+		return false;
+	}
+	if (in->isize > SLOT_BYTES && !(p = bounded_at(&w->b, in->at, in->isize))) {
+		inode_fault(w, nid, w->b.why);
+		return false;
+	}
+	in->mode = le16(p + 4);
+	in->size = in->isize > SLOT_BYTES ? le64(p + 8) : le32(p + 8);
+	in->u = le32(p + 16);
+	in->xsize = icount ? XATTR_HEAD + (icount - 1u) * 4 : 0;
+	return true;
+}
+
+/* The xattr entry at off: whether it is trusted.overlay.overlay.whiteout;
+ * *next, the entry after it. */
+static bool escaped_whiteout(struct walk *w, uint64_t off, uint64_t *next)
+{
+	static const char name[] = "overlay.overlay.whiteout";
+	const unsigned char *p = bounded_at(&w->b, off, 4);
+	if (!p)
+		return *next = UINT64_MAX, false;
+	size_t len = p[0], index = p[1];
+	*next = off + ((4 + len + le16(p + 2) + 3) & ~(size_t)3);
+	return index == TRUSTED && len == sizeof name - 1 &&
+	       (p = bounded_at(&w->b, off + 4, len)) && !memcmp(p, name, len);
+}
+
+/* Whether a regular file is composefs' escaped whiteout: an inline xattr
+ * or a shared one of that name. */
+static bool whiteout_file(struct walk *w, const struct inode *in)
+{
+	uint64_t off = in->at + in->isize, end = off + in->xsize, next;
+	const unsigned char *h = in->xsize ? bounded_at(&w->b, off, XATTR_HEAD) : NULL;
+	if (!h)
+		return false;
+	unsigned shared = h[4];
+	for (unsigned i = 0; i < shared; i++) {
+		const unsigned char *id = bounded_at(&w->b, off + XATTR_HEAD + 4 * i, 4);
+		if (id && escaped_whiteout(w, w->xattrs + (uint64_t)le32(id) * 4, &next))
+			return true;
+	}
+	for (off += XATTR_HEAD + 4 * shared; off + 4 <= end; off = next)
+		if (escaped_whiteout(w, off, &next))
+			return true;
+	return false;
+}
+
+static void dir(struct walk *w, const struct inode *in);
+
+/* The entry named by the walk's path: its record, its walk, or nothing. */
+static void entry(struct walk *w, uint64_t nid)
+{
+	struct inode in;
+	if (!read_inode(w, nid, &in))
+		return;
+	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
+		tree_device(&w->t, nid, S_ISBLK(in.mode), (struct devnum_fields){ 1, 1, { in.u } },
+			    F_COUNT, NULL, NULL);
+	else if (S_ISREG(in.mode) && whiteout_file(w, &in))
+		tree_device(&w->t, nid, false, (struct devnum_fields){ 0 }, F_WHITEOUT,
+			    "composefs' escaped whiteout: a file with the xattr "
+			    "trusted.overlay.overlay.whiteout, char 0:0 where it is mounted", NULL);
+	else if (S_ISDIR(in.mode))
+		dir(w, &in);
+}
+
+/* Block i of directory in, n bytes of it, copied into w->block: true. */
+static bool dir_block(struct walk *w, const struct inode *in, uint64_t i, size_t n, char *what)
+{
+	uint64_t blocks = (in->size + (UINT64_C(1) << w->blkbits) - 1) >> w->blkbits, at;
+	const unsigned char *p = NULL;
+	if (in->layout == FLAT_INLINE && i == blocks - 1) {
+		at = in->at + in->isize + in->xsize;
+		if ((at & ((UINT64_C(1) << w->blkbits) - 1)) + n > UINT64_C(1) << w->blkbits) {
+			tree_fault(&w->t, what, "its inline block crosses a block boundary");
+			return false;
+		}
+	} else {
+		at = ((uint64_t)in->u + i) << w->blkbits;
+	}
+	if (!(p = bounded_at(&w->b, at, n))) {
+		tree_fault(&w->t, what, w->b.why);
+		return false;
+	}
+	memcpy(w->block, p, n);
+	return true;
+}
+
+/* The k-th entry's name in a block of n bytes with count entries: its
+ * bytes and length; NULL where the offsets lie. */
+static const char *dirent_name(const unsigned char *blk, size_t n, unsigned k, unsigned count,
+			       size_t *len)
+{
+	size_t off = le16(blk + k * DIRENT_BYTES + 8);
+	size_t end = k + 1 < count ? le16(blk + (k + 1) * DIRENT_BYTES + 8) : n;
+	if (off < count * DIRENT_BYTES || off >= end || end > n)
+		return NULL;
+	*len = strnlen((const char *)blk + off, end - off);
+	return *len ? (const char *)blk + off : NULL;
+}
+
+/* Directory block i of in, of n bytes: each entry; false at a fault. */
+static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n, char *what)
+{
+	if (!dir_block(w, in, i, n, what))
+		return false;
+	unsigned count = n >= DIRENT_BYTES ? le16(w->block + 8) / DIRENT_BYTES : 0;
+	for (unsigned k = 0; k < count && !out_failed(); k++) {
+		size_t len, base;
+		const char *name = dirent_name(w->block, n, k, count, &len);
+		if (!name) {
+			tree_fault(&w->t, what, "a directory entry's name lies outside its block");
+			return false;
+		}
+		if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2)))
+			continue;
+		uint64_t nid = le64(w->block + k * DIRENT_BYTES);
+		w->t.sc->seg.entries++;
+		if (!tree_push(&w->t, name, len, &base))
+			continue;
+		entry(w, nid);
+		tree_pop(&w->t, base);
+		/* the walk below read other blocks into w->block */
+		if (k + 1 < count && !dir_block(w, in, i, n, what))
+			return false;
+	}
+	return true;
+}
+
+/* Directory in, at the walk's path: each of its blocks' entries. */
+static void dir(struct walk *w, const struct inode *in)
+{
+	char what[4200];
+	size_t blksz = (size_t)1 << w->blkbits;
+	if (!tree_enter(&w->t, in->nid, what, sizeof what))
+		return;
+	if (in->layout != FLAT_PLAIN && in->layout != FLAT_INLINE)
+		tree_fault(&w->t, what, "stored compressed or in chunks, which scan does not read");
+	else if (in->size > w->b.size)
+		tree_fault(&w->t, what, "larger than the image");
+	else
+		for (uint64_t i = 0; i << w->blkbits < in->size && !out_failed(); i++) {
+			uint64_t left = in->size - (i << w->blkbits);
+			if (!entries(w, in, i, left < blksz ? (size_t)left : blksz, what))
+				break;
+		}
+	tree_leave(&w->t);
+}
+
+/* The superblock: true, the walk's geometry set; false, said. */
+static bool super(struct walk *w, uint64_t *root)
+{
+	char err[300];
+	const unsigned char *p = bounded_at(&w->b, SUPER_AT, SUPER_BYTES);
+	if (!p || le32(p) != EROFS_MAGIC) {
+		snprintf(err, sizeof err, "erofs image: %s", p ? "no superblock at byte 1024" : w->b.why);
+		tree_fault(&w->t, err, NULL);
+		return false;
+	}
+	w->blkbits = p[12];
+	*root = le16(p + 14);
+	w->meta = (uint64_t)le32(p + 40) << (w->blkbits & 63);
+	w->xattrs = (uint64_t)le32(p + 44) << (w->blkbits & 63);
+	if (w->blkbits < 9 || w->blkbits > 16) /* the kernel's: 512 bytes to its page size */
+		snprintf(err, sizeof err, "erofs image: a block size of 2^%u bytes", w->blkbits);
+	else if (w->meta > w->b.size)
+		snprintf(err, sizeof err, "erofs image: its inodes start past its end");
+	else if (!(w->block = malloc((size_t)1 << w->blkbits)))
+		snprintf(err, sizeof err, "erofs image: out of memory");
+	else
+		return true;
+	tree_fault(&w->t, err, NULL);
+	return false;
+}
+
+int scan_erofs(struct scan *sc, int fd, const char *format)
+{
+	struct walk w = { .block = NULL };
+	struct inode root;
+	uint64_t nid;
+	tree_start(&w.t, sc, format, "erofs");
+	if (!bounded_open(&w.b, fd)) {
+		char err[300];
+		snprintf(err, sizeof err, "erofs image: %s", w.b.why);
+		return scan_error(sc, err);
+	}
+	if (super(&w, &nid) && read_inode(&w, nid, &root)) {
+		if (S_ISDIR(root.mode))
+			dir(&w, &root);
+		else
+			inode_fault(&w, nid, "the root is no directory");
+	}
+	free(w.block);
+	bounded_close(&w.b);
+	return tree_end(&w.t);
+}
