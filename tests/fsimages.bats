@@ -362,6 +362,12 @@ print(next(i for i in range(0, len(d) - 12, 4) if d[i:i + 8] == k and d[i + 10] 
 	run2 devnum scan far.img
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'far.img': inode 72057594037927935 at /a/b: past the image's end"
+	# a file's xattr count of 65535: 262 KB of xattrs in a small image
+	file=$(nid /etc/file)
+	cp e.img xattr.img && patch xattr.img $((file * 32 + 2)) "b'\xff\xff'"
+	run2 devnum scan xattr.img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'xattr.img': inode $file at /etc/file: its xattrs lie past the end of the image"
 	cp e.img blk.img && patch blk.img $((1024 + 12)) "bytes([30])"
 	run2 devnum scan blk.img
 	assert_failure 2
@@ -422,4 +428,6 @@ print(next(i for i in range(0, len(d) - 12, 4) if d[i:i + 8] == k and d[i + 10] 
 	assert_equal "$(sed 's/(inode [0-9]*)/(inode N)/' <<<"$stderr")" "devnum: 'short.img': directory /dev/a (inode N): its entries run past the end of the image
 devnum: 'short.img': directory /etc (inode N): its entries run past the end of the image
 devnum: 'short.img': directory /z (inode N): its entries run past the end of the image"
+	run2 /usr/bin/time -f '%M' devnum scan loop.img
+	[ "${stderr_lines[-1]}" -lt 65536 ]
 }

@@ -53,12 +53,8 @@ static int name_record(const struct job *j, struct record *r, char type, struct 
 }
 
 /* Both namespaces unless the input or --type names one. */
-static int name_tuple(const struct job *j, struct record *r)
+static int name_parsed(const struct job *j, struct record *r, struct devnum_tuple t)
 {
-	struct devnum_tuple t;
-	int st = read_tuple(j, r, &t, NULL);
-	if (st)
-		return st;
 	char type = j->type;
 	if (r->have & KEY(K_TYPE)) {
 		char given = r->text[K_TYPE][0];
@@ -123,8 +119,20 @@ static int name_device(const struct job *j, struct record *r)
 	return status;
 }
 
+static int name_tuple(const struct job *j, struct record *r)
+{
+	struct devnum_tuple t;
+	int st = read_tuple(j, r, &t, NULL);
+	return st ? st : name_parsed(j, r, t);
+}
+
 static int name_run(const struct job *j, struct record *r)
 {
+	struct devnum_tuple t;
+	/* plain decimal M:m, a filter's usual input, parsed once */
+	if ((j->input_base == BASE_C || j->input_base == 10) &&
+	    quick_tuple(r->text[K_INPUT], r->len[K_INPUT], &t))
+		return name_parsed(j, r, t);
 	return is_tuple(r) ? name_tuple(j, r) : name_device(j, r);
 }
 

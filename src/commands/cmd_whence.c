@@ -112,15 +112,15 @@ static int whence_record(const struct job *j, struct record *r)
 	char type = 0;
 	if (r->have & KEY(K_TYPE))
 		type = r->text[K_TYPE][0];
+	const struct mistake_use *uses = mistake_uses();
 	for (size_t i = 0; i < nmistakes && i < MISTAKES_MAX; i++) { /* test_mistakes: all */
 		const struct mistake *m = &mistakes[i];
-		struct mistake_use u;
+		const struct mistake_use *u = &uses[i];
 		struct devnum_tuple back;
 		size_t k = 0;
-		mistake_use(m, &u);
 		if (!has_option(j, O_WAS))
-			k = m->backward(&u, seen, found, PER_ROW);
-		else if (m->forward(&u, j->was, &back) && back.major == seen.major &&
+			k = m->backward(u, seen, found, PER_ROW);
+		else if (m->forward(u, j->was, &back) && back.major == seen.major &&
 			 back.minor == seen.minor)
 			found[k++] = j->was;
 		for (size_t f = 0; f < k; f++)

@@ -148,8 +148,7 @@ static inline bool quick_number(const char *s, size_t n, uint64_t *out)
 	return decimal_run(s, n, out) == n && plain_decimal(s, n);
 }
 
-/* Two plain decimal numbers joined by ':'. */
-static inline bool quick_tuple(const char *s, size_t n, struct devnum_tuple *t)
+bool quick_tuple(const char *s, size_t n, struct devnum_tuple *t)
 {
 	size_t a = decimal_run(s, n, &t->major);
 	if (a >= n || s[a] != ':' || !plain_decimal(s, a))

@@ -34,6 +34,11 @@ struct num_error {
 int parse_number(const char *s, size_t n, unsigned bare, uint64_t *v,
 		 struct num_error *e);
 
+/* Two plain decimal numbers joined by ':', nothing else (8:1): true, the
+ * tuple in *t; what most filter input is, read without the general
+ * parse. */
+bool quick_tuple(const char *s, size_t n, struct devnum_tuple *t);
+
 /* M:m, M,m or "M m", each part a number as above. */
 int parse_tuple(const char *s, size_t n, unsigned bare, struct devnum_tuple *t,
 		struct num_error *e);

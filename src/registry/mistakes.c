@@ -155,7 +155,10 @@ static bool unmasked_forward(const struct mistake_use *u, struct devnum_tuple re
 	       !same(real, *seen);
 }
 
-/* The major's bits above 12 (k) came out of the minor's above 8. */
+/* Raw bits 20-31 (h) are the major's bits 12-23 (k) or'ed with the
+ * minor's 8-19: k any nonzero part of h, the fewest bits first, the minor
+ * keeping the rest; then h all the minor's, the major's bits above 24
+ * lost. */
 static size_t unmasked_backward(const struct mistake_use *u, struct devnum_tuple seen,
 				struct devnum_tuple *real, size_t max)
 {
@@ -163,11 +166,12 @@ static size_t unmasked_backward(const struct mistake_use *u, struct devnum_tuple
 	size_t n = 0;
 	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
-	for (uint64_t k = 1; k < 4096 && n < max; k++) {
-		uint64_t high = ((raw >> 20) - k) & 0xfff;
-		keep(u, seen, (struct devnum_tuple){ (raw >> 8 & 0xfff) | k << 12, high << 8 | (raw & 0xff) },
+	uint64_t h = raw >> 20, low_major = raw >> 8 & 0xfff, low_minor = raw & 0xff;
+	for (uint64_t k = (0 - h) & h; k && n < max; k = (k - h) & h) /* h's parts, in order */
+		keep(u, seen, (struct devnum_tuple){ low_major | k << 12, (h & ~k) << 8 | low_minor },
 		     real, &n, max);
-	}
+	keep(u, seen, (struct devnum_tuple){ low_major | UINT64_C(1) << 24, h << 8 | low_minor }, real,
+	     &n, max);
 	return n;
 }
 
@@ -189,7 +193,9 @@ static size_t plus_backward(const struct mistake_use *u, struct devnum_tuple see
 	size_t n = 0;
 	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
 		return 0;
-	for (uint64_t k = 0; k <= raw >> 8 && k < 4096 && n < max; k++)
+	/* forward takes no major of 2^55 or more: start where the major is below */
+	uint64_t from = raw >> 8 >> 55 ? (raw >> 8) - ((UINT64_C(1) << 55) - 1) : 0;
+	for (uint64_t k = from; k <= raw >> 8 && k < 4096 && n < max; k++)
 		keep(u, seen, (struct devnum_tuple){ (raw >> 8) - k, (raw & 0xff) + 256 * k }, real,
 		     &n, max);
 	return n;
@@ -337,4 +343,14 @@ void mistake_use(const struct mistake *m, struct mistake_use *u)
 	u->m = m;
 	u->writer = m->writer ? devnum_scheme_find(m->writer) : NULL;
 	u->reader = m->reader ? devnum_scheme_find(m->reader) : NULL;
+}
+
+const struct mistake_use *mistake_uses(void)
+{
+	static struct mistake_use uses[MISTAKES_MAX];
+	static bool found;
+	for (size_t i = 0; !found && i < nmistakes && i < MISTAKES_MAX; i++)
+		mistake_use(&mistakes[i], &uses[i]);
+	found = true;
+	return uses;
 }

@@ -41,4 +41,8 @@ struct mistake_use {
 
 void mistake_use(const struct mistake *m, struct mistake_use *u);
 
+/* Every row's use, in the rows' order, found at the first call and kept:
+ * a filter asks for them on every record. */
+const struct mistake_use *mistake_uses(void);
+
 #endif

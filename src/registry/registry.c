@@ -95,23 +95,40 @@ static void found(struct reg_device *d, enum assignment kind, const struct serie
 	d->name[0] = '\0';
 }
 
+/* Each (type, major)'s first row and first range, by order(): built at
+ * the first lookup, so that a lookup is two loads, not a search of the
+ * rows and a walk of the ranges.  Every row and range lies below
+ * INDEXED / 2 (test_registry holds lookups to a plain search). */
+enum { INDEXED = 2 * 512, NO_ROW = 0xffff };
+static struct {
+	uint16_t row;  /* the first row of the major, or NO_ROW */
+	uint8_t range; /* 1 + the first range that holds it, or 0 */
+} by_order[INDEXED];
+static bool indexed;
+
+static void build_index(void)
+{
+	for (size_t o = 0; o < INDEXED; o++)
+		by_order[o].row = NO_ROW;
+	for (size_t i = registry_nseries; i-- > 0;) /* backwards: the first row stays */
+		if (order(registry_series[i].type, registry_series[i].major) < INDEXED)
+			by_order[order(registry_series[i].type, registry_series[i].major)].row = (uint16_t)i;
+	for (size_t i = registry_nranges; i-- > 0;)
+		for (unsigned m = registry_ranges[i].first; m <= registry_ranges[i].last; m++)
+			if (order(registry_ranges[i].type, m) < INDEXED)
+				by_order[order(registry_ranges[i].type, m)].range = (uint8_t)(i + 1);
+	indexed = true;
+}
+
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d)
 {
 	found(d, A_UNASSIGNED, NULL, NULL);
-	if (major > 0xffff) /* beyond every row and range */
+	if (major >= INDEXED / 2) /* beyond every row and range */
 		return;
-	size_t lo = 0, hi = registry_nseries;
+	if (!indexed)
+		build_index();
 	unsigned want = order(type, major);
-	const struct series *last = &registry_series[registry_nseries - 1];
-	if (want > order(last->type, last->major)) /* past every row: no search */
-		lo = hi;
-	while (lo < hi) { /* the first row of (type, major), if any */
-		size_t mid = lo + (hi - lo) / 2;
-		if (order(registry_series[mid].type, registry_series[mid].major) < want)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = by_order[want].row == NO_ROW ? registry_nseries : by_order[want].row;
 	for (const struct series *s = registry_series + lo;
 	     s < registry_series + registry_nseries && order(s->type, s->major) == want; s++) {
 		if (minor < s->first || minor - s->first >= s->count)
@@ -131,11 +148,9 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 			d->what = partition_words(s->what, d->partition, d->words, sizeof d->words);
 		return;
 	}
-	for (size_t i = 0; d->kind == A_UNASSIGNED && i < registry_nranges &&
-			   registry_ranges[i].first <= major; i++) {
-		const struct major_range *r = &registry_ranges[i];
-		if (r->type == type && major >= r->first && major <= r->last)
-			found(d, (enum assignment)r->kind, NULL, r->what);
+	if (d->kind == A_UNASSIGNED && by_order[want].range) {
+		const struct major_range *r = &registry_ranges[by_order[want].range - 1];
+		found(d, (enum assignment)r->kind, NULL, r->what);
 	}
 }
 

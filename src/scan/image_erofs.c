@@ -91,48 +91,49 @@ static bool read_inode(struct walk *w, uint64_t nid, struct inode *in)
 	return true;
 }
 
-/* The xattr entry at off: whether it is trusted.overlay.overlay.whiteout;
- * *next, the entry after it. */
-static bool escaped_whiteout(struct walk *w, uint64_t off, uint64_t *next)
+/* The xattr entry at off: 1 if it is trusted.overlay.overlay.whiteout,
+ * else 0, *next the entry after it; -1 where it cannot be read. */
+static int escaped_whiteout(struct walk *w, uint64_t off, uint64_t *next)
 {
 	static const char name[] = "overlay.overlay.whiteout";
 	const unsigned char *p = bounded_at(&w->b, off, 4);
 	if (!p)
-		return *next = UINT64_MAX, false;
+		return -1;
 	size_t len = p[0], index = p[1];
 	*next = off + ((4 + len + le16(p + 2) + 3) & ~(size_t)3);
-	return index == TRUSTED && len == sizeof name - 1 &&
-	       (p = bounded_at(&w->b, off + 4, len)) && !memcmp(p, name, len);
+	if (index != TRUSTED || len != sizeof name - 1)
+		return 0;
+	return !(p = bounded_at(&w->b, off + 4, len)) ? -1 : !memcmp(p, name, len);
 }
 
 /* Whether a regular file is composefs' escaped whiteout: an inline xattr
- * or a shared one of that name. */
+ * or a shared one of that name; xattrs that cannot be read are a fault. */
 static bool whiteout_file(struct walk *w, const struct inode *in)
 {
-	uint64_t off = in->at + in->isize, end = off + in->xsize, next;
+	uint64_t off = in->at + in->isize, end = off + in->xsize, next = 0;
 	const unsigned char *h = in->xsize ? bounded_at(&w->b, off, XATTR_HEAD) : NULL;
-	if (!h)
-		return false;
-	unsigned shared = h[4];
-	for (unsigned i = 0; i < shared; i++) {
+	int is = in->xsize && !h ? -1 : 0;
+	unsigned shared = h ? h[4] : 0;
+	for (unsigned i = 0; !is && i < shared; i++) {
 		const unsigned char *id = bounded_at(&w->b, off + XATTR_HEAD + 4 * i, 4);
-		if (id && escaped_whiteout(w, w->xattrs + (uint64_t)le32(id) * 4, &next))
-			return true;
+		is = id ? escaped_whiteout(w, w->xattrs + (uint64_t)le32(id) * 4, &next) : -1;
 	}
-	for (off += XATTR_HEAD + 4 * shared; off + 4 <= end; off = next)
-		if (escaped_whiteout(w, off, &next))
-			return true;
-	return false;
+	for (off += XATTR_HEAD + 4 * shared; h && !is && off < end && end - off >= 4; off = next)
+		is = escaped_whiteout(w, off, &next);
+	if (is < 0)
+		inode_fault(w, in->nid, "its xattrs lie past the end of the image");
+	return is > 0;
 }
 
 static void dir(struct walk *w, const struct inode *in);
 
-/* The entry named by the walk's path: its record, its walk, or nothing. */
-static void entry(struct walk *w, uint64_t nid)
+/* The entry named by the walk's path: its record, its walk, or nothing;
+ * whether it was a directory walked (w->block then holds another's). */
+static bool entry(struct walk *w, uint64_t nid)
 {
 	struct inode in;
 	if (!read_inode(w, nid, &in))
-		return;
+		return false;
 	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
 		tree_device(&w->t, nid, S_ISBLK(in.mode), (struct devnum_fields){ 1, 1, { in.u } },
 			    F_COUNT, NULL, NULL);
@@ -141,7 +142,8 @@ static void entry(struct walk *w, uint64_t nid)
 			    "composefs' escaped whiteout: a file with the xattr "
 			    "trusted.overlay.overlay.whiteout, char 0:0 where it is mounted", NULL);
 	else if (S_ISDIR(in.mode))
-		dir(w, &in);
+		return dir(w, &in), true;
+	return false;
 }
 
 /* Block i of directory in, n bytes of it, copied into w->block: true. */
@@ -198,10 +200,9 @@ static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n
 		w->t.sc->seg.entries++;
 		if (!tree_push(&w->t, name, len, &base))
 			continue;
-		entry(w, nid);
+		bool below = entry(w, nid);
 		tree_pop(&w->t, base);
-		/* the walk below read other blocks into w->block */
-		if (k + 1 < count && !dir_block(w, in, i, n, what))
+		if (below && k + 1 < count && !dir_block(w, in, i, n, what)) /* read again */
 			return false;
 	}
 	return true;

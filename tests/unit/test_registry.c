@@ -166,6 +166,49 @@ static void check_table(void)
 	ok(formed, "every series is well formed: directives, bounds, type, words");
 }
 
+/* What a lookup finds by a plain walk of every row and range, the first
+ * that holds the number winning (a named row over a major's rest): the
+ * kind and the row. */
+static enum assignment plain_lookup(char type, unsigned major, uint32_t minor,
+				    const struct series **row)
+{
+	enum assignment kind = A_UNASSIGNED;
+	*row = NULL;
+	for (size_t i = 0; i < registry_nseries; i++) {
+		const struct series *s = &registry_series[i];
+		if (s->type != type || s->major != major || minor < s->first || minor - s->first >= s->count)
+			continue;
+		bool parted = strstr(s->name, "%p") || strstr(s->name, "%P") || strstr(s->name, "%c");
+		if (*s->name && ((minor - s->first) % s->per == 0 || parted))
+			return *row = s, A_FIXED;
+		if (!*s->name && kind == A_UNASSIGNED)
+			kind = (enum assignment)s->kind, *row = s;
+	}
+	for (size_t i = 0; kind == A_UNASSIGNED && i < registry_nranges; i++)
+		if (registry_ranges[i].type == type && major >= registry_ranges[i].first &&
+		    major <= registry_ranges[i].last)
+			kind = (enum assignment)registry_ranges[i].kind;
+	return kind;
+}
+
+/* Every major to 4100 of both types, at minors each row begins, ends or
+ * splits at, as a lookup finds them and as the plain walk does. */
+static void check_lookup(void)
+{
+	static const uint32_t minors[] = { 0, 1, 15, 16, 63, 64, 127, 128, 255, 256, 1048575 };
+	size_t bad = 0, n = 0;
+	for (unsigned major = 0; major <= 4100; major++)
+		for (const char *t = "cb"; *t; t++)
+			for (size_t k = 0; k < sizeof minors / sizeof minors[0]; k++, n++) {
+				struct reg_device d;
+				const struct series *row;
+				enum assignment kind = plain_lookup(*t, major, minors[k], &row);
+				registry_lookup(*t, major, minors[k], &d);
+				bad += d.kind != kind || (kind == A_FIXED && d.row != row);
+			}
+	ok(bad == 0, "%zu lookups agree with a plain walk of the rows and ranges", n);
+}
+
 /* Every minor a named series answers for (the first 4096 and the last 16
  * of a long one) names a device whose name reads back to that minor. */
 static void check_round_trip(void)
@@ -210,6 +253,7 @@ int main(void)
 		   u->minor, registry_assignment(u->kind), registry_assignment(d.kind));
 	}
 	check_round_trip();
+	check_lookup();
 	ok(finds("/dev/sda1", 'b', 8, 1) && finds("dev/ttyS0", 'c', 4, 64) &&
 		   finds("./dev/null", 'c', 1, 3),
 	   "a name under /dev, dev/ or ./dev/ is the same name");
