@@ -42,7 +42,7 @@ for line in (__devnum_list options)
             case --sort
                 set -a args -a 'registry scheme'
             case --list
-                set -a args -a 'commands options schemes containers writers findings formats'
+                set -a args -a 'commands options schemes containers writers findings formats fields'
         end
     end
     complete -c devnum $args

@@ -6,28 +6,22 @@
 #include <errno.h>
 #include <popt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/live.h"
 #include "render/output.h"
-#include "scan/findings.h"
-#include "scan/readers.h"
+#include "commands/lists.h"
+#include "render/terminal.h"
 
 #define COMMAND_ENTRY(name) &cmd_##name,
 static const struct command *const commands[] = { COMMANDS(COMMAND_ENTRY) };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 enum { O_HELP = O_NOPTIONS, O_USAGE, O_VERSION, O_LIST };
-
-/* As given on the command line, to name them in errors. */
-#define OPTION_NAME(id, name, letter, value, help) [O_##id] = "--" name,
-static const char *const option_names[O_NOPTIONS] = { OPTIONS(OPTION_NAME, OPTION_NO_ID) };
 
 /* The letters that stand for an option with a value, as options.h has them. */
 #define LETTER_ROW(letter, name, id, value, help) { letter, name, O_##id, value },
@@ -54,7 +48,7 @@ static const struct poptOption table[] = {
 	{ "help", 'h', POPT_ARG_NONE, NULL, V(O_HELP), "show this help and exit", NULL },
 	{ "usage", 0, POPT_ARG_NONE, NULL, V(O_USAGE), "show a short usage message and exit", NULL },
 	{ "version", 'V', POPT_ARG_NONE, NULL, V(O_VERSION), "show the version and exit", NULL },
-	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers, writers, findings or formats, for scripts", "WHAT" },
+	{ "list", 0, POPT_ARG_STRING, NULL, V(O_LIST), "list commands, options, schemes, containers, writers, findings, formats or fields, for scripts", "WHAT" },
 	POPT_TABLEEND
 };
 
@@ -88,29 +82,6 @@ static void free_given(struct given *g)
 	poptFreeContext(g->ctx);
 }
 
-static _Noreturn void usage_error(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-static _Noreturn void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vdiag(fmt, ap);
-	va_end(ap);
-	fputs("Try 'devnum --help' for more information.\n", stderr);
-	exit(EXIT_TROUBLE);
-}
-
-/* Exits after output to stdio's stdout, reporting a failed write. */
-static _Noreturn void exit_stdio(void)
-{
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		diag("write error: %s", strerror(errno));
-		exit(EXIT_TROUBLE);
-	}
-	exit(EXIT_OK);
-}
-
 static _Noreturn void help(poptContext ctx)
 {
 	poptPrintHelp(ctx, stdout, 0);
@@ -139,6 +110,16 @@ static _Noreturn void version(void)
 	exit_stdio();
 }
 
+static const struct command *command(const char *name)
+{
+	char q[400];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+	quote(q, sizeof q, name, strlen(name));
+	usage_error("unknown command '%s'", q);
+}
+
 /* --list=options [COMMAND]: whether option row o applies to c (NULL:
  * any); --base and its letters where c prints a raw value. */
 static bool applies(const struct poptOption *o, const struct command *c)
@@ -151,22 +132,9 @@ static bool applies(const struct poptOption *o, const struct command *c)
 	return (c->options & OPT(v)) != 0;
 }
 
-/* One line a name: each scheme's, then its aliases; or each container's. */
-static void list_words(const char *name, const char *aliases)
-{
-	printf("%s\n", name);
-	for (const char *p = aliases; *p; p += strcspn(p, " "), p += *p == ' ')
-		printf("%.*s\n", (int)strcspn(p, " "), p);
-}
-
-static const struct command *command(const char *name);
-
-/* --list=WHAT [COMMAND]: what the shell completions offer, asked of the
- * program so that they cannot fall behind it.  Commands and options are
- * tab-separated rows (an option's long name, its letter or "", the name
- * of its value or "", its help), and so are scan's findings (the word,
- * "fault" or "", the summary) and the formats it reads (the name, the
- * kind, the library or ""); the rest one name a line. */
+/* --list=WHAT [COMMAND]: the commands and the options (COMMAND's, or
+ * all) as tab-separated rows, an option's long name, its letter or "",
+ * the name of its value or "", its help; the other tables by lists.c. */
 static _Noreturn void list_names(const char *what, int argc, const char **argv)
 {
 	const struct command *c = argc == 1 && !strcmp(what, "options") ? command(argv[0]) : NULL;
@@ -182,108 +150,13 @@ static _Noreturn void list_names(const char *what, int argc, const char **argv)
 				printf("%s%s\t%s%.1s\t%s\t%s\n", o->longName ? "--" : "",
 				       o->longName ? o->longName : "", o->shortName ? "-" : "",
 				       &o->shortName, o->argDescrip ? o->argDescrip : "", o->descrip);
-	} else if (!strcmp(what, "schemes")) {
-		for (size_t i = 0; i < devnum_scheme_count(); i++)
-			list_words(devnum_scheme_name(devnum_scheme_at(i)),
-				   devnum_scheme_aliases(devnum_scheme_at(i)));
-		puts("native");
-	} else if (!strcmp(what, "containers")) {
-		for (size_t i = 0; i < devnum_container_count(); i++)
-			list_words(devnum_container_name(devnum_container_at(i)),
-				   devnum_container_aliases(devnum_container_at(i)));
-	} else if (!strcmp(what, "writers")) {
-		for (size_t i = 0; i < devnum_writer_count(); i++) {
-			const char *w = devnum_writer_name(devnum_writer_at(i));
-			if (devnum_writer_find(w, NULL) == devnum_writer_at(i)) /* its first row */
-				puts(w);
-		}
-	} else if (!strcmp(what, "formats")) {
-		for (size_t i = 0; i < nreaders; i++)
-			printf("%s\t%s\t%s\n", readers[i].name, reader_kind_name(readers[i].kind),
-			       readers[i].library ? readers[i].library : "");
-	} else if (!strcmp(what, "findings")) {
-		for (size_t i = 0; i < F_COUNT; i++)
-			printf("%s\t%s\t%s\n", finding_rows[i].word, finding_rows[i].fault ? "fault" : "",
-			       finding_rows[i].summary);
-	} else {
+	} else if (!list_table(what)) {
 		char q[400];
 		quote(q, sizeof q, what, strlen(what));
 		usage_error("--list: '%s' is not commands, options, schemes, containers, writers, "
-			    "findings or formats", q);
+			    "findings, formats or fields", q);
 	}
 	exit_stdio();
-}
-
-static const devnum_scheme *scheme(const char *who, const char *name)
-{
-	const devnum_scheme *s = devnum_scheme_find(name);
-	char q[400], list[512];
-	size_t len = 0;
-	if (s)
-		return s;
-	for (size_t i = 0; i < devnum_scheme_count() && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ",
-					devnum_scheme_name(devnum_scheme_at(i)));
-	if (len < sizeof list)
-		snprintf(list + len, sizeof list - len, "native");
-	quote(q, sizeof q, name, strlen(name));
-	usage_error("%s: unknown scheme '%s'; valid schemes: %s",
-		    who, q, list);
-}
-
-/* --type's value: 'c' or 'b'. */
-static char device_type(const char *text)
-{
-	char q[400];
-	if (strcmp(text, "char") == 0 || strcmp(text, "c") == 0)
-		return 'c';
-	if (strcmp(text, "block") == 0 || strcmp(text, "b") == 0)
-		return 'b';
-	quote(q, sizeof q, text, strlen(text));
-	usage_error("--type: '%s' is neither char nor block", q);
-}
-
-/* --sort's order: true for scheme, false for registry. */
-static bool by_scheme(const char *text)
-{
-	char q[400];
-	if (strcmp(text, "scheme") == 0 || strcmp(text, "registry") == 0)
-		return text[0] == 's';
-	quote(q, sizeof q, text, strlen(text));
-	usage_error("--sort: '%s' is neither registry nor scheme", q);
-}
-
-/* An option's tuple, MAJOR:MINOR, read as operands are. */
-static struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare)
-{
-	struct devnum_tuple t;
-	struct num_error e;
-	char q[400], why[128];
-	if (parse_tuple(text, strlen(text), bare, &t, &e) == 0)
-		return t;
-	quote(q, sizeof q, text, strlen(text));
-	num_strerror(&e, why, sizeof why);
-	usage_error("%s: '%s': %s", option, q, why);
-}
-
-/* 16, 10 or 8, written exactly so: "016", "0x10" and "" are not bases. */
-static unsigned base(const char *option, const char *text)
-{
-	char q[400];
-	if (!strcmp(text, "16") || !strcmp(text, "10") || !strcmp(text, "8"))
-		return (unsigned)strtoul(text, NULL, 10);
-	quote(q, sizeof q, text, strlen(text));
-	usage_error("%s: '%s' is not 16, 10 or 8", option, q);
-}
-
-static const struct command *command(const char *name)
-{
-	char q[400];
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(commands[i]->name, name) == 0)
-			return commands[i];
-	quote(q, sizeof q, name, strlen(name));
-	usage_error("unknown command '%s'", q);
 }
 
 /* An option's argument, kept for after the command is known. */
@@ -349,106 +222,6 @@ static void parse_options(struct given *g)
 			    poptStrerror(rc));
 }
 
-/* A command given without an option it needs: "convert needs --from and
- * --to", naming every option of its row's needs. */
-static _Noreturn void needs_error(const struct command *c)
-{
-	char list[200];
-	size_t len = 0;
-	for (unsigned o = 0, n = 0; o < O_NOPTIONS; o++)
-		if (c->needs & OPT(o))
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-						n++ ? " and " : "", option_names[o]);
-	usage_error("%s needs %s", c->name, list);
-}
-
-/* Each output mode's option, as bits of given.options (emit.h's table). */
-#define MODE_OPTION(mode, option, writer, errors) [mode] = OPT_##option,
-static const unsigned mode_options[NMODES] = { MODES(MODE_OPTION) };
-
-/* The mode the options select: the one whose option is given, the
- * default where none is; two are a usage error. */
-static enum mode output_mode(const struct given *g)
-{
-	enum mode m = PLAIN;
-	for (enum mode i = 0; i < NMODES; i++) {
-		if (!mode_options[i] || !(g->options & mode_options[i]))
-			continue;
-		if (mode_options[m])
-			usage_error("%s and %s contradict each other",
-				    option_names[__builtin_ctz(mode_options[m])],
-				    option_names[__builtin_ctz(mode_options[i])]);
-		m = i;
-	}
-	return m;
-}
-
-/* The options `c` cannot use, or that contradict each other: usage errors
- * naming them.  --base and --pad apply where a raw value is printed. */
-static void check_options(const struct given *g, const struct command *c, enum mode mode,
-			  uint64_t uses)
-{
-	unsigned bad = g->options & ~c->options & ~(OPT(O_BASE) | OPT(O_PAD));
-	const char *name = c->name;
-	const char *mode_name = mode_options[mode] ? option_names[__builtin_ctz(mode_options[mode])] : "";
-	if (bad)
-		usage_error("%s does not apply to %s", option_names[__builtin_ctz(bad)], name);
-	unsigned table_opts = g->options & (OPT(O_NOHEADINGS) | OPT(O_RAW));
-	if (table_opts && mode != PLAIN)
-		usage_error("%s shapes plain tables; it does not apply with %s",
-			    option_names[__builtin_ctz(table_opts)], mode_name);
-	if ((g->options & OPT(O_QUIET)) && mode != PLAIN)
-		usage_error("--quiet and %s contradict each other", mode_name);
-	if (mode == PLAIN && !c->plain && !c->columns && (g->options & OPT(O_ZERO)))
-		usage_error("--zero-terminated does not apply to %s's drawing; "
-			    "use it with --json or --format", name);
-	for (enum key k = 0; k < K_NKEYS; k++)
-		if (uses & KEY(k) & ~c->keys)
-			usage_error("--format: %s has no field %%{%s}", name, keys[k].name);
-	bool raw_out = mode == PLAIN ? c->raw_plain
-				     : (uses & (KEY(K_RAW) | KEY(K_CANON_RAW))) != 0;
-	unsigned raw_opts = g->options & (OPT(O_BASE) | OPT(O_PAD));
-	if (raw_opts && !raw_out)
-		usage_error("%s does not apply to %s%s", (raw_opts & OPT(O_BASE)) ? g->named[O_BASE] : "--pad",
-			    name, mode == JSON ? " --json, which gives raw and hex"
-					       : ", which prints no raw value here");
-	if ((g->options & c->needs) != c->needs)
-		needs_error(c);
-}
-
-/* The indent of a folded row's later lines: the command's, where that
- * leaves 20 columns for the words, else what does (a third of a terminal
- * narrower than 40), so that rows fold at any width; a word wider than
- * the room left is not broken. */
-static unsigned fold_hang(unsigned hang, unsigned columns)
-{
-	if (hang + 20 <= columns)
-		return hang;
-	return columns >= 40 ? columns - 20 : columns / 3;
-}
-
-/* The terminal's width, or 0 when standard output is not a terminal. */
-static unsigned columns(void)
-{
-	const char *env = getenv("COLUMNS");
-	struct winsize ws;
-	if (!isatty(1))
-		return 0;
-	if (env && *env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 5 &&
-	    strtoul(env, NULL, 10) > 0)
-		return (unsigned)strtoul(env, NULL, 10);
-	if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	return 80;
-}
-
-/* Whether a terminal takes colour; the caller knows it is one. */
-static bool colour(void)
-{
-	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
-	return !(nc && *nc) && !(term && !strcmp(term, "dumb"));
-}
-
 static struct format *compile(const char *option, const char *fmt);
 
 /* The command's plain template: its own, or a table's from its columns. */
@@ -469,121 +242,6 @@ static struct format *compile(const char *option, const char *fmt)
 	if (!f)
 		usage_error("%s: %s", option, err);
 	return f;
-}
-
-/* A container's name, or a usage error listing them. */
-static const devnum_container *container(const char *option, const char *name, size_t n)
-{
-	char q[400], list[400], want[64];
-	size_t len = 0;
-	snprintf(want, sizeof want, "%.*s", (int)(n < 63 ? n : 63), name);
-	const devnum_container *c = n < 63 ? devnum_container_find(want) : NULL;
-	if (c)
-		return c;
-	for (size_t i = 0; i < devnum_container_count() && len < sizeof list; i++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-					devnum_container_name(devnum_container_at(i)));
-	quote(q, sizeof q, name, n);
-	usage_error("%s: unknown container '%s'; valid containers: %s", option, q, list);
-}
-
-/* --writer: a writer's name, or a usage error listing them. */
-static const devnum_writer *writer(const char *name)
-{
-	char q[400], list[1024];
-	size_t len = 0;
-	const devnum_writer *w = devnum_writer_find(name, NULL);
-	if (w)
-		return w;
-	for (size_t i = 0; i < devnum_writer_count() && len < sizeof list; i++) {
-		const char *wn = devnum_writer_name(devnum_writer_at(i));
-		if (devnum_writer_find(wn, NULL) == devnum_writer_at(i)) /* its first row */
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-						i ? ", " : "", wn);
-	}
-	quote(q, sizeof q, name, strlen(name));
-	usage_error("--writer: unknown writer '%s'; valid writers: %s", q, list);
-}
-
-/* c's place in the library's table. */
-static unsigned container_index(const devnum_container *c)
-{
-	unsigned i = 0;
-	while (devnum_container_at(i) != c)
-		i++;
-	return i;
-}
-
-/* --into: the containers named, as bits of the table; all without it,
- * where w, if given, must write the container the command judges by. */
-static uint64_t into(const char *list, const devnum_writer *w, const struct command *cmd)
-{
-	uint64_t mask = 0;
-	if (!list && w && cmd->writes &&
-	    !devnum_writer_find(devnum_writer_name(w), devnum_container_find(cmd->writes)))
-		usage_error("--writer: %s does not write %s, which %s judges by without --into",
-			    devnum_writer_name(w), cmd->writes, cmd->name);
-	if (!list)
-		return ~UINT64_C(0);
-	for (const char *p = list;; p++) {
-		size_t n = strcspn(p, ",");
-		const devnum_container *c = container("--into", p, n);
-		if (w && !devnum_writer_find(devnum_writer_name(w), c))
-			usage_error("--into: %s does not write %s", devnum_writer_name(w),
-				    devnum_container_name(c));
-		mask |= UINT64_C(1) << container_index(c);
-		p += n;
-		if (!*p)
-			return mask;
-	}
-}
-
-/* pack and unpack: the container their first operand names; --scheme
- * only where its field holds a raw value. */
-static const devnum_container *box(const struct given *g, const struct command *c, int n,
-				   const char **ops)
-{
-	if (n == 0)
-		usage_error("%s needs a container: devnum containers lists them", c->name);
-	const devnum_container *b = container(c->name, ops[0], strlen(ops[0]));
-	if (g->value[O_SCHEME] && !(devnum_container_flags(b) & DEVNUM_STORES_RAW))
-		usage_error("--scheme does not apply to %s, which stores no raw value",
-			    devnum_container_name(b));
-	return b;
-}
-
-/* --scheme=tuple, a layout never packed, has no raw form: a usage error
- * wherever it would name the layout of a raw field (odc's c_rdev). */
-static void check_text_scheme(const struct command *c, const struct job *j)
-{
-	const char *name = devnum_scheme_name(j->scheme);
-	if (!has_option(j, O_SCHEME) || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
-		return;
-	if (c->raw_fields)
-		usage_error("--scheme=%s has no raw form; %s's --scheme names %s", name, c->name,
-			    c->raw_fields);
-	if (j->box && (devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
-		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
-			    devnum_container_name(j->box));
-	for (size_t i = 0; (c->options & OPT(O_INTO)) && i < devnum_container_count(); i++) {
-		const devnum_container *b = devnum_container_at(i);
-		if ((j->into & UINT64_C(1) << i) && (devnum_container_flags(b) & DEVNUM_HOST_SCHEME) &&
-		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), b)))
-			usage_error("--scheme=%s has no raw form, and %s stores a raw value in the "
-				    "writer's layout", name, devnum_container_name(b));
-	}
-}
-
-/* The operands of a command whose first names a scheme: [SCHEME]
- * [VALUE], or [VALUE] after --scheme. */
-static void check_scheme_operand(const struct command *c, const struct job *j, int argc,
-				 const char **argv)
-{
-	if (!has_option(j, O_SCHEME) && argc)
-		scheme(c->name, argv[0]);
-	if (argc > (has_option(j, O_SCHEME) ? 1 : 2))
-		usage_error("%s takes one SCHEME and one VALUE%s", c->name,
-			    has_option(j, O_SCHEME) ? " (and --scheme names the scheme)" : "");
 }
 
 /* The final flush and close of stdout: a lost write is never silent, but a
@@ -649,19 +307,19 @@ int main(int argc, const char **argv)
 	ops++, n--;
 	if (given.value[O_FORMAT])
 		uses = format_uses(user = compile("--format", given.value[O_FORMAT]));
-	out.mode = output_mode(&given);
-	check_options(&given, c, out.mode, uses);
+	out.mode = output_mode(given.options);
+	check_options(given.options, given.named, c, out.mode, uses);
 	if (c->no_operands && n)
 		usage_error("%s takes no operands", c->name);
 	j.options = given.options;
-	j.scheme = scheme(option_names[O_SCHEME], given.value[O_SCHEME] ? given.value[O_SCHEME] : "native");
-	j.from = given.value[O_FROM] ? scheme(option_names[O_FROM], given.value[O_FROM]) : NULL;
-	j.to = given.value[O_TO] ? scheme(option_names[O_TO], given.value[O_TO]) : NULL;
-	j.input_base = given.value[O_INPUT_BASE] ? base(option_names[O_INPUT_BASE], given.value[O_INPUT_BASE]) : BASE_C;
-	out.style.base = given.value[O_BASE] ? base(given.named[O_BASE], given.value[O_BASE]) : 16;
+	j.scheme = scheme_named(option_names[O_SCHEME], given.value[O_SCHEME] ? given.value[O_SCHEME] : "native");
+	j.from = given.value[O_FROM] ? scheme_named(option_names[O_FROM], given.value[O_FROM]) : NULL;
+	j.to = given.value[O_TO] ? scheme_named(option_names[O_TO], given.value[O_TO]) : NULL;
+	j.input_base = given.value[O_INPUT_BASE] ? base_value(option_names[O_INPUT_BASE], given.value[O_INPUT_BASE]) : BASE_C;
+	out.style.base = given.value[O_BASE] ? base_value(given.named[O_BASE], given.value[O_BASE]) : 16;
 	out.style.pad = given.options & OPT(O_PAD);
 	if (given.value[O_TYPE])
-		j.type = device_type(given.value[O_TYPE]);
+		j.type = type_value(given.value[O_TYPE]);
 	struct live *kept = NULL;
 	j.live = (given.options & OPT(O_OFFLINE)) ? NULL : &kept;
 	if (given.value[O_WAS])
@@ -680,14 +338,12 @@ int main(int argc, const char **argv)
 	out.style.names = c->names;
 	out.fold = c->table && c->hang && !out.raw ? j.columns : 0;
 	out.hang = fold_hang(c->hang, j.columns);
-	if (c->scheme_operand)
-		check_scheme_operand(c, &j, n, ops);
-	j.writer = given.value[O_WRITER] ? writer(given.value[O_WRITER]) : NULL;
-	j.into = into(given.value[O_INTO], j.writer, c);
-	if (c->boxed)
-		j.box = box(&given, c, n, ops), ops++, n--;
-	check_text_scheme(c, &j);
+	j.writer = given.value[O_WRITER] ? writer_named(given.value[O_WRITER]) : NULL;
+	j.into = into_value(given.value[O_INTO], j.writer);
 	j.out = &out;
+	if (c->prepare)
+		c->prepare(c, &j, &n, &ops);
+	check_text_scheme(c, &j);
 	int status = c->run ? c->run(&j, n, ops) : for_each_record(&j, c->record, n, ops);
 	format_free(user);
 	format_free(plain);

@@ -179,7 +179,7 @@ known_writers() {
 		run2 devnum --list="$what"
 		assert_success
 	done
-	assert_equal "$what" formats
+	assert_equal "$what" fields
 }
 
 @test "--list=formats: what scan reads, its kind and library, as the manual and scan's own refusal say" {
@@ -227,7 +227,7 @@ known_writers() {
 	refute_line --partial --strict
 	run2 devnum --list=nosuch
 	assert_failure 2
-	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers, writers, findings or formats"* ]]
+	[[ $stderr == "devnum: --list: 'nosuch' is not commands, options, schemes, containers, writers, findings, formats or fields"* ]]
 	run2 devnum --list=schemes extra
 	assert_failure 2
 }
@@ -306,4 +306,25 @@ values_complete() {
 		assert_line '--offline[name  the registry alone, not the running system]'
 		refute_line --partial '--scheme'
 	fi
+}
+
+@test "--list=fields: every field a JSON record has, with its JSON type; the others only plain" {
+	run2 devnum --list=fields
+	assert_success
+	assert_equal "$(awk -F '\t' 'NF != 3 || $3 == "" || $2 !~ /^(string|number|boolean|array|-)$/' <<<"$output")" ""
+	declare -A type
+	while IFS=$'\t' read -r name t _; do type[$name]=$t; done <<<"$output"
+	# the records of several commands, each key's JSON type as jq sees it
+	# (null where a value is unknown; hex and canonical_hex go with the raws)
+	{ devnum decode --json 0x801; devnum fits --json --into=cpio-odc 8:256 || true
+	  devnum schemes --json; devnum name --json --offline 8:1; devnum whence --json 4104:0
+	  printf '#mtree\n./x type=char device=native,4096,0\n' | devnum scan --json || true
+	  devnum explain --json 0x801; devnum stat --json /dev/null; devnum layout --json kernel 0x801
+	} | jq -r 'to_entries[] | select((.key | test("hex$") | not) and .value != null) | "\(.key) \(.value | type)"' |
+		sort -u >seen
+	[ -s seen ] || fail "no JSON records"
+	while read -r key t; do
+		assert_equal "$key ${type[$key]:-missing}" "$key $t"
+	done <seen
+	assert_equal "${type[cell]} ${type[mtree]}" "- -"
 }

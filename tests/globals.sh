@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # globals.sh - the program's writable state, by the objects' symbol tables:
 # what lives in .data and .bss is the output buffer (output.c), standard
-# output's one buffer, and nothing else: what a run keeps (the command
+# output's one buffer, and two tables a filter needs on every record, made
+# at the first and then only read; nothing else: what a run keeps (the command
 # line, the scheme views, the JSON plan, the libraries scan loads) lives
 # in main's or the command's frame.  A new one fails here until it is
 # argued for in this list.  TAP.
@@ -11,6 +12,8 @@ objdump=${OBJDUMP:-objdump}
 # object: its writable names, and why they are there
 allowed="
 output: out_buf out_len out_errno flushes     # the output buffer
+registry: by_order indexed    # the rows' index by major, made at the first lookup, then only read
+mistakes: uses found          # the rows' schemes, found at the first use, then only read
 "
 echo "1..1"
 found=$(for o in "$build"/src/*/libcli_la-*.o "$build"/src/devnum-main.o; do

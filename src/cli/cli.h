@@ -75,6 +75,37 @@ int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw);
 bool is_tuple(const struct record *r);
 
+/* usage.c: a usage error, "devnum: MESSAGE" and the hint to --help on
+ * standard error, exit status 2; and the exit after output through
+ * stdio, a failed write an error. */
+_Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void exit_stdio(void);
+
+/* checks.c: each option's name as given on a command line (--scheme);
+ * the output mode the options select, two a usage error; and the options
+ * and --format fields (uses) c cannot take, and those it needs, usage
+ * errors naming them (named: as given, --base or -x). */
+extern const char *const option_names[O_NOPTIONS];
+enum mode output_mode(unsigned options);
+struct command;
+void check_options(unsigned options, const char *const *named, const struct command *c,
+		   enum mode mode, uint64_t uses);
+
+/* values.c: an option's value (who names the option), or a usage error
+ * naming it; for a scheme, container or writer, listing the valid names. */
+const devnum_scheme *scheme_named(const char *who, const char *name);
+const devnum_container *container_named(const char *who, const char *name, size_t n);
+const devnum_writer *writer_named(const char *name);
+char type_value(const char *text);                 /* --type: 'c' or 'b' */
+bool by_scheme(const char *text);                   /* --sort: scheme, else registry */
+struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare);
+unsigned base_value(const char *option, const char *text); /* 16, 10 or 8, exactly */
+/* --into: bit i for each container i named, w writing each; all without it */
+uint64_t into_value(const char *list, const devnum_writer *w);
+/* --scheme=tuple, a layout never packed, has no raw form: a usage error
+ * wherever it would name the layout of a raw field. */
+void check_text_scheme(const struct command *c, const struct job *j);
+
 
 /* A command: its words for --help, the options it takes, what its records
  * hold, how they print in plain text, and its work. */
@@ -88,14 +119,10 @@ struct command {
 	bool table;            /* plain rows are table rows: trimmed, folded */
 	bool no_operands;      /* takes none */
 	bool names;            /* its operands and records are file names: escaped */
-	bool boxed;            /* its first operand names a container */
-	bool scheme_operand;   /* its first operand names a scheme, unless
-				  --scheme does, and one value may follow */
 	unsigned needs;        /* OPT(...) of the options it cannot go without */
-	const char *raw_fields; /* what its --scheme names, when only the layout
-				   of raw fields: --scheme=tuple is refused */
-	const char *writes;    /* without --into, the container whose writer
-				  --writer must be (scan: linux, the extractors) */
+	/* its own rules, once the job is made: usage errors, or operands it
+	   takes for itself (pack's container), or NULL */
+	void (*prepare)(const struct command *c, struct job *j, int *argc, const char ***argv);
 	unsigned hang;         /* table: the column a folded row continues at */
 	const struct column *columns; /* a table's, whence its plain rows and heading */
 	size_t ncolumns;

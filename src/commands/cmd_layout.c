@@ -347,6 +347,16 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 	return status;
 }
 
+/* The operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
+static void scheme_operand(const struct command *c, struct job *j, int *argc, const char ***argv)
+{
+	if (!has_option(j, O_SCHEME) && *argc)
+		scheme_named(c->name, (*argv)[0]);
+	if (*argc > (has_option(j, O_SCHEME) ? 1 : 2))
+		usage_error("%s takes one SCHEME and one VALUE%s", c->name,
+			    has_option(j, O_SCHEME) ? " (and --scheme names the scheme)" : "");
+}
+
 const struct command cmd_layout = {
 	"layout", "[SCHEME] [VALUE]", "a bit diagram of a scheme, or of a value in it",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OPT(O_NOHEADINGS) | OUTPUT_OPTIONS,
@@ -354,6 +364,6 @@ const struct command cmd_layout = {
 		KEY(K_LO) | KEY(K_PART_HI) | KEY(K_PART_LO) | KEY(K_VALUE) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_NOTE) | KEY(K_ERROR),
-	.scheme_operand = true,
+	.prepare = scheme_operand,
 	.run = layout_run,
 };

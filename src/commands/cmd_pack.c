@@ -42,12 +42,26 @@ static int pack_record(const struct job *j, struct record *r)
 	return EXIT_OK;
 }
 
+/* pack and unpack: the container their first operand names, taken from
+ * the operands; --scheme only where its field holds a raw value. */
+static void take_box(const struct command *c, struct job *j, int *argc, const char ***argv)
+{
+	if (*argc == 0)
+		usage_error("%s needs a container: devnum containers lists them", c->name);
+	j->box = container_named(c->name, (*argv)[0], strlen((*argv)[0]));
+	if (has_option(j, O_SCHEME) && !(devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
+		usage_error("--scheme does not apply to %s, which stores no raw value",
+			    devnum_container_name(j->box));
+	++*argv, --*argc;
+}
+
 const struct command cmd_pack = {
 	"pack", "CONTAINER MAJOR:MINOR...", "the fields a container stores for each tuple",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
 		KEY(K_RAW) | KEY(K_NAMES) | KEY(K_FIELDS) | KEY(K_ERROR),
-	.plain = "%F", .pairs = true, .boxed = true,
+	.plain = "%F", .pairs = true,
+	.prepare = take_box,
 	.record = pack_record,
 };
 
@@ -144,6 +158,7 @@ const struct command cmd_unpack = {
 	.keys = KEY(K_INPUT) | KEY(K_CONTAINER) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) |
 		KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_VERDICT) | KEY(K_FIELD) | KEY(K_VALUE) |
 		KEY(K_LIMIT) | KEY(K_CANON_FIELDS) | KEY(K_NOTE) | KEY(K_ERROR),
-	.plain = "%M:%m", .boxed = true,
+	.plain = "%M:%m",
+	.prepare = take_box,
 	.run = unpack_run,
 };

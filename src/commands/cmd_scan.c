@@ -50,6 +50,22 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 	return status;
 }
 
+/* --scheme names only the layout of raw fields (cpio odc and bin), which
+ * --scheme=tuple has none of; --writer without --into is an extractor, a
+ * writer of the container linux. */
+static void scan_rules(const struct command *c, struct job *j, int *argc, const char ***argv)
+{
+	const devnum_container *mknod = devnum_container_find("linux");
+	(void)argc, (void)argv;
+	if (has_option(j, O_SCHEME) && (devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
+		usage_error("--scheme=%s has no raw form; %s's --scheme names the layout of raw "
+			    "fields (cpio odc and bin)", devnum_scheme_name(j->scheme), c->name);
+	if (j->writer && !has_option(j, O_INTO) &&
+	    !devnum_writer_find(devnum_writer_name(j->writer), mknod))
+		usage_error("--writer: %s does not write %s, which %s judges by without --into",
+			    devnum_writer_name(j->writer), devnum_container_name(mknod), c->name);
+}
+
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
 	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
@@ -60,7 +76,6 @@ const struct command cmd_scan = {
 	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)"
 		 "%( (inode %I, fields %F)%)%( [%{findings}] %n%)",
 	.names = true,
-	.writes = "linux",
-	.raw_fields = "the layout of raw fields (cpio odc and bin)",
+	.prepare = scan_rules,
 	.run = scan_run,
 };

@@ -109,6 +109,7 @@ struct key_info {
 	bool json;        /* in JSON objects */
 	char literal[32]; /* ,"name": for the fast JSON writer, which copies 24
 			     bytes from it, or from its second */
+	const char *help; /* what it holds, as --list=fields prints it */
 };
 extern const struct key_info keys[K_NKEYS];
 _Static_assert(K_NKEYS <= 64, "a record's keys are bits of a uint64_t");

@@ -1,0 +1,178 @@
+/* values.c - the values of options and of naming operands, each read or
+ * refused with a usage error that names the option and, for a name, lists
+ * the valid ones: one lookup serves schemes, containers and writers. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "render/output.h"
+
+/* A table of names: how many rows, the name of row i, and whether row i
+ * is the first of its name (a writer has a row for each container). */
+struct names {
+	const char *what; /* "scheme", "container", "writer" */
+	size_t (*count)(void);
+	const char *(*name_at)(size_t i);
+	bool (*first)(size_t i);
+	const char *last; /* a name no row has, listed after them, or NULL */
+};
+
+static const char *scheme_at(size_t i)
+{
+	return devnum_scheme_name(devnum_scheme_at(i));
+}
+
+static const char *container_at(size_t i)
+{
+	return devnum_container_name(devnum_container_at(i));
+}
+
+static const char *writer_at(size_t i)
+{
+	return devnum_writer_name(devnum_writer_at(i));
+}
+
+static bool every(size_t i)
+{
+	(void)i;
+	return true;
+}
+
+static bool first_writer(size_t i)
+{
+	return devnum_writer_find(writer_at(i), NULL) == devnum_writer_at(i);
+}
+
+static const struct names schemes = { "scheme", devnum_scheme_count, scheme_at, every, "native" };
+static const struct names containers = { "container", devnum_container_count, container_at, every,
+					 NULL };
+static const struct names writers = { "writer", devnum_writer_count, writer_at, first_writer, NULL };
+
+/* The usage error for name, n bytes, not in the table t, given to who. */
+static _Noreturn void unknown(const char *who, const struct names *t, const char *name, size_t n)
+{
+	char q[400], list[1024];
+	size_t len = 0;
+	for (size_t i = 0; i < t->count() && len < sizeof list; i++)
+		if (t->first(i))
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+						t->name_at(i));
+	if (t->last && len < sizeof list)
+		snprintf(list + len, sizeof list - len, ", %s", t->last);
+	quote(q, sizeof q, name, n);
+	usage_error("%s: unknown %s '%s'; valid %ss: %s", who, t->what, q, t->what, list);
+}
+
+const devnum_scheme *scheme_named(const char *who, const char *name)
+{
+	const devnum_scheme *s = devnum_scheme_find(name);
+	if (!s)
+		unknown(who, &schemes, name, strlen(name));
+	return s;
+}
+
+const devnum_container *container_named(const char *who, const char *name, size_t n)
+{
+	char want[64];
+	snprintf(want, sizeof want, "%.*s", (int)(n < 63 ? n : 63), name);
+	const devnum_container *c = n < 63 ? devnum_container_find(want) : NULL;
+	if (!c)
+		unknown(who, &containers, name, n);
+	return c;
+}
+
+const devnum_writer *writer_named(const char *name)
+{
+	const devnum_writer *w = devnum_writer_find(name, NULL);
+	if (!w)
+		unknown("--writer", &writers, name, strlen(name));
+	return w;
+}
+
+char type_value(const char *text)
+{
+	char q[400];
+	if (strcmp(text, "char") == 0 || strcmp(text, "c") == 0)
+		return 'c';
+	if (strcmp(text, "block") == 0 || strcmp(text, "b") == 0)
+		return 'b';
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("--type: '%s' is neither char nor block", q);
+}
+
+bool by_scheme(const char *text)
+{
+	char q[400];
+	if (strcmp(text, "scheme") == 0 || strcmp(text, "registry") == 0)
+		return text[0] == 's';
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("--sort: '%s' is neither registry nor scheme", q);
+}
+
+struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare)
+{
+	struct devnum_tuple t;
+	struct num_error e;
+	char q[400], why[128];
+	if (parse_tuple(text, strlen(text), bare, &t, &e) == 0)
+		return t;
+	quote(q, sizeof q, text, strlen(text));
+	num_strerror(&e, why, sizeof why);
+	usage_error("%s: '%s': %s", option, q, why);
+}
+
+unsigned base_value(const char *option, const char *text)
+{
+	char q[400];
+	if (!strcmp(text, "16") || !strcmp(text, "10") || !strcmp(text, "8"))
+		return (unsigned)strtoul(text, NULL, 10);
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not 16, 10 or 8", option, q);
+}
+
+/* c's place in the library's table. */
+static unsigned container_index(const devnum_container *c)
+{
+	unsigned i = 0;
+	while (devnum_container_at(i) != c)
+		i++;
+	return i;
+}
+
+uint64_t into_value(const char *list, const devnum_writer *w)
+{
+	uint64_t mask = 0;
+	if (!list)
+		return ~UINT64_C(0);
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		const devnum_container *c = container_named("--into", p, n);
+		if (w && !devnum_writer_find(devnum_writer_name(w), c))
+			usage_error("--into: %s does not write %s", devnum_writer_name(w),
+				    devnum_container_name(c));
+		mask |= UINT64_C(1) << container_index(c);
+		p += n;
+		if (!*p)
+			return mask;
+	}
+}
+
+void check_text_scheme(const struct command *c, const struct job *j)
+{
+	const char *name = devnum_scheme_name(j->scheme);
+	if (!has_option(j, O_SCHEME) || !(devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
+		return;
+	if (j->box && (devnum_container_flags(j->box) & DEVNUM_STORES_RAW))
+		usage_error("--scheme=%s has no raw form, and %s stores a raw value", name,
+			    devnum_container_name(j->box));
+	for (size_t i = 0; (c->options & OPT(O_INTO)) && i < devnum_container_count(); i++) {
+		const devnum_container *b = devnum_container_at(i);
+		if ((j->into & UINT64_C(1) << i) && (devnum_container_flags(b) & DEVNUM_HOST_SCHEME) &&
+		    (!j->writer || devnum_writer_find(devnum_writer_name(j->writer), b)))
+			usage_error("--scheme=%s has no raw form, and %s stores a raw value in the "
+				    "writer's layout", name, devnum_container_name(b));
+	}
+}
