@@ -321,10 +321,10 @@ values_complete() {
 	  printf '#mtree\n./x type=char device=native,4096,0\n' | devnum scan --json || true
 	  devnum explain --json 0x801; devnum stat --json /dev/null; devnum layout --json kernel 0x801
 	} | jq -r 'to_entries[] | select((.key | test("hex$") | not) and .value != null) | "\(.key) \(.value | type)"' |
-		sort -u >seen
-	[ -s seen ] || fail "no JSON records"
+		sort -u >"$BATS_TEST_TMPDIR/seen"
+	[ -s "$BATS_TEST_TMPDIR/seen" ] || fail "no JSON records"
 	while read -r key t; do
 		assert_equal "$key ${type[$key]:-missing}" "$key $t"
-	done <seen
+	done <"$BATS_TEST_TMPDIR/seen"
 	assert_equal "${type[cell]} ${type[mtree]}" "- -"
 }
