@@ -19,8 +19,11 @@ int scan_erofs(struct scan *sc, int fd, const char *format);
 /* cramfs, by devnum's own reader, in either byte order. */
 int scan_cramfs(struct scan *sc, int fd, const char *format);
 
-/* image_magic.c: the readers' bids, whether the first n bytes of a file
- * (IMAGE_MAGIC_BYTES of them tell) begin such an image. */
+/* Each reader's bid, in its file: whether the first n bytes of a file
+ * (IMAGE_MAGIC_BYTES of them tell) begin such an image; for the regular
+ * files of an archive, which scan does not open (libblkid would want the
+ * whole file), and for an image libblkid does not find (a cramfs behind
+ * its 512-byte boot pad). */
 enum { IMAGE_MAGIC_BYTES = 1124 };
 bool bid_ext2(const unsigned char *p, size_t n);
 bool bid_ext3(const unsigned char *p, size_t n);

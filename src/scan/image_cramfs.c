@@ -184,3 +184,12 @@ int scan_cramfs(struct scan *sc, int fd, const char *format)
 	bounded_close(&w.b);
 	return tree_end(&w.t);
 }
+
+/* 0x28cd3d45 in either byte order, at 0 or behind a 512-byte pad */
+bool bid_cramfs(const unsigned char *p, size_t n)
+{
+	for (size_t at = 0; at <= 512 && at + 4 <= n; at += 512)
+		if (le32(p + at) == 0x28cd3d45 || be32(p + at) == 0x28cd3d45)
+			return true;
+	return false;
+}

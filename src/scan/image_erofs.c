@@ -275,3 +275,9 @@ int scan_erofs(struct scan *sc, int fd, const char *format)
 	bounded_close(&w.b);
 	return tree_end(&w.t);
 }
+
+/* 0xE0F5E1E2 at 1024, little-endian */
+bool bid_erofs(const unsigned char *p, size_t n)
+{
+	return n >= 1028 && le32(p + 1024) == 0xe0f5e1e2;
+}

@@ -22,6 +22,7 @@
 #include "cli/grown.h"
 #include "render/output.h"
 #include "scan/ext2fs_calls.h"
+#include "scan/bounded.h"
 #include "scan/image.h"
 #include "scan/tree.h"
 
@@ -239,4 +240,31 @@ int scan_ext(struct scan *sc, int fd, const char *format)
 	w.x->ext2fs_close_free(&w.fs);
 	free(w.devs.v);
 	return tree_end(&w.t);
+}
+
+/* ext: the superblock at 1024, s_magic 0xEF53 at 56; the feature words at
+ * 92 (compat: has_journal 0x4) and 96 (incompat: extents 0x40, 64bit
+ * 0x80, flex_bg 0x200), as libblkid tells ext2, ext3 and ext4 apart. */
+static int ext_kind(const unsigned char *p, size_t n)
+{
+	if (n < 1024 + 100 || p[1024 + 56] != 0x53 || p[1024 + 57] != 0xef)
+		return 0;
+	if (le32(p + 1024 + 96) & (0x40 | 0x80 | 0x200))
+		return 4;
+	return le32(p + 1024 + 92) & 0x4 ? 3 : 2;
+}
+
+bool bid_ext2(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 2;
+}
+
+bool bid_ext3(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 3;
+}
+
+bool bid_ext4(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 4;
 }

@@ -266,3 +266,8 @@ int scan_squashfs(struct scan *sc, int fd, const char *format)
 	int walked = tree_end(&w.t);
 	return status ? status : walked;
 }
+
+bool bid_squashfs(const unsigned char *p, size_t n)
+{
+	return n >= 4 && memcmp(p, "hsqs", 4) == 0;
+}
