@@ -12,7 +12,7 @@ objdump=${OBJDUMP:-objdump}
 # object: its writable names, and why they are there
 allowed="
 output: out_buf out_len out_errno flushes     # the output buffer
-registry: by_order indexed    # the rows' index by major, made at the first lookup, then only read
+registry: by_order by_letter letter_at indexed  # the rows' indexes by major and by first letter, made at the first lookup, then only read
 mistakes: uses found          # the rows' schemes, found at the first use, then only read
 "
 echo "1..1"

@@ -98,13 +98,29 @@ static void found(struct reg_device *d, enum assignment kind, const struct serie
 /* Each (type, major)'s first row and first range, by order(): built at
  * the first lookup, so that a lookup is two loads, not a search of the
  * rows and a walk of the ranges.  Every row and range lies below
- * INDEXED / 2 (test_registry holds lookups to a plain search). */
-enum { INDEXED = 2 * 512, NO_ROW = 0xffff };
+ * INDEXED / 2 (test_registry holds lookups to a plain search).  And the
+ * named rows by the first letter of their pattern, each letter's in the
+ * rows' order, so that a name is read only against the rows it may be. */
+enum { INDEXED = 2 * 512, NO_ROW = 0xffff, ROWS_MAX = 4096 };
 static struct {
 	uint16_t row;  /* the first row of the major, or NO_ROW */
 	uint8_t range; /* 1 + the first range that holds it, or 0 */
 } by_order[INDEXED];
+static uint16_t by_letter[ROWS_MAX], letter_at[257]; /* letter c's rows: [at[c], at[c + 1]) */
 static bool indexed;
+
+/* The named rows, by the first byte of their pattern. */
+static void index_letters(void)
+{
+	size_t n = 0;
+	for (unsigned c = 0; c < 256; c++) {
+		letter_at[c] = (uint16_t)n;
+		for (size_t i = 0; i < registry_nseries && n < ROWS_MAX; i++)
+			if ((unsigned char)registry_series[i].name[0] == c && c)
+				by_letter[n++] = (uint16_t)i;
+	}
+	letter_at[256] = (uint16_t)n;
+}
 
 static void build_index(void)
 {
@@ -117,6 +133,7 @@ static void build_index(void)
 		for (unsigned m = registry_ranges[i].first; m <= registry_ranges[i].last; m++)
 			if (order(registry_ranges[i].type, m) < INDEXED)
 				by_order[order(registry_ranges[i].type, m)].range = (uint8_t)(i + 1);
+	index_letters();
 	indexed = true;
 }
 
@@ -226,12 +243,18 @@ const struct series *registry_find(const char *name, size_t len, size_t *at, uin
 			break;
 		}
 	}
-	for (; *at < registry_nseries; (*at)++) {
-		const struct series *s = &registry_series[*at];
+	if (!len)
+		return NULL;
+	if (!indexed)
+		build_index();
+	unsigned c = (unsigned char)*name;
+	if (*at < letter_at[c]) /* *at counts the rows of name's first letter */
+		*at = letter_at[c];
+	for (; *at < letter_at[c + 1]; (*at)++) {
+		const struct series *s = &registry_series[by_letter[*at]];
 		uint32_t u, part;
 		char back[64];
-		if (!*s->name || !read_name(s, name, name + len, &u, &part) || u < s->base ||
-		    part >= s->per)
+		if (!read_name(s, name, name + len, &u, &part) || u < s->base || part >= s->per)
 			continue;
 		uint64_t m = (uint64_t)(u - s->base) * s->per + part;
 		if (m >= s->count)

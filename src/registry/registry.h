@@ -83,8 +83,9 @@ struct reg_device {
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d);
 
 /* The devices called name (a path under /dev, "/dev/" or "dev/" taken
- * off): from row *at on, the next series that names it, with its minor in
- * *minor; NULL when there is none.  Start with *at = 0. */
+ * off): the next series that names it, in the rows' order, with its
+ * minor in *minor; NULL when there is none.  Start with *at = 0; it is a
+ * place in the search, not a row. */
 const struct series *registry_find(const char *name, size_t len, size_t *at, uint32_t *minor);
 
 /* The words for an assignment: "fixed", "dynamic", ... */

@@ -155,6 +155,7 @@ static void check_table(void)
 		sorted &= i == 0 || order(&registry_series[i - 1]) <= order(s);
 		formed &= memchr(s->name, 0, sizeof s->name) && memchr(s->what, 0, sizeof s->what);
 		formed &= !*s->name || well_formed(s->name);
+		formed &= s->name[0] != '%'; /* registry_find goes by a name's first letter */
 		formed &= s->per > 0 && s->count > 0 && s->first + (uint64_t)s->count <= REG_MINOR_MAX + 1u;
 		formed &= (s->type == 'c' || s->type == 'b') && *s->what;
 	}
