@@ -1,5 +1,5 @@
 /* image.h - file-system images, read by their own libraries, loaded on
- * first use: each device inode a record (scan_inode), an error record for
+ * first use: each device inode a record (scan_record), an error record for
  * each fault of the image's; the exit status. */
 #ifndef IMAGE_H
 #define IMAGE_H

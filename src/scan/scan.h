@@ -29,6 +29,8 @@ struct libraries {
 	struct blkid_calls blkid;
 };
 
+enum { EXTRACTORS_MAX = 8 };
+
 struct scan {
 	const struct job *j;
 	struct libraries *libs;
@@ -47,31 +49,58 @@ struct scan {
 	unsigned layers;             /* how many blobs were layers */
 	bool unfit;                  /* the entry has a finding that is a fault */
 	const devnum_container *mknod; /* Linux's dev_t, which every device is judged by */
+	const devnum_writer *extractors[EXTRACTORS_MAX]; /* mknod's writers judged by */
+	unsigned nextractors;
 	int format;                  /* the last entry's libarchive format, or -1 */
 	const devnum_container *container; /* format's container, or NULL */
 };
 
-/* The record of one entry, when it is a device, a hard link to one, or
- * carries a device number it should not; rc is archive_read_next_header's
- * answer for it (ARCHIVE_WARN: libarchive's message bears on it).  The
- * exit status, EXIT_UNFIT for a fault found. */
-int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
-
-/* A device inode of a file-system image, as its reader found it. */
-struct inode_entry {
-	const char *path;           /* a name that links to it, or <inode N> */
-	const char *format;         /* the file system, as libblkid names it */
-	bool block;                 /* a block device, else a character one */
-	uint64_t ino;               /* its inode number */
-	const devnum_container *c;  /* the container its fields are */
-	struct devnum_fields fields; /* as stored */
-	enum finding noted;         /* the finding note is: what another reader */
-	const char *note;           /* makes of it (F_UNSQUASHFS), or NULL */
+/* One entry of any input, as its reader hands it over: what it is, where
+ * it was found, what it stores, and what the reader itself found there
+ * (first: before the number's findings; last: after every other). */
+enum { ENTRY_FOUND_MAX = 3 };
+struct entry {
+	const char *path;
+	const char *link;           /* the entry a hard link names, or NULL */
+	const char *type;           /* char, block, file, dir, symlink, fifo, socket, other */
+	bool device;                /* a device, or a hard link to one */
+	bool again;                 /* a hard link to a device judged before: no findings */
+	const char *format;         /* the archive format or file system */
+	unsigned segment;           /* which archive of the input, from 1 */
+	uint64_t offset;            /* the byte of the input it starts at */
+	const char *compression;
+	bool has_inode;
+	uint64_t inode;
+	const devnum_container *c;  /* the container its number is stored in, or NULL */
+	enum entry_number {
+		E_UNKNOWN,          /* no number, or none that can be known */
+		E_TUPLE,            /* t */
+		E_RAW,              /* f.value[0], a raw value of c (or of --scheme) */
+		E_FIELDS,           /* f, a tuple container's fields */
+	} number;
+	struct devnum_tuple t;
+	struct devnum_fields f;     /* as stored, shown where f.count (E_RAW: with raw_fields) */
+	bool raw_fields;            /* E_RAW: show f as c's fields too (an image's) */
+	bool nodev;                 /* E_RAW: an all-ones value is NODEV (an archive's) */
+	const devnum_scheme *scheme; /* the scheme f is read in, shown, or NULL */
+	bool sized;                 /* E_RAW: size holds the entry's data size */
+	uint64_t size;
+	struct entry_found {
+		enum finding id;
+		const char *note;
+	} first[ENTRY_FOUND_MAX], last[ENTRY_FOUND_MAX];
+	unsigned nfirst, nlast;
 };
 
-/* The record of a device inode, with its findings; the exit status,
- * EXIT_UNFIT for a fault found. */
-int scan_inode(struct scan *sc, const struct inode_entry *e);
+/* scan_entry.c: the record of an entry and its findings, emitted; the exit
+ * status, EXIT_UNFIT for a fault found; the tuple in *t when known. */
+int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, bool *known);
+
+/* archive_entry.c: the record of one libarchive entry, when it is a
+ * device, a hard link to one, or carries a device number it should not;
+ * rc is archive_read_next_header's answer for it (ARCHIVE_WARN:
+ * libarchive's message bears on it).  The exit status. */
+int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
 
 /* scan_walk.c: a scan of the input `name` with libarchive loaded in
  * libs, begun and ended (--summary's totals); every segment of the file fd, as the input or as an image's

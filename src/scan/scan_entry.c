@@ -1,75 +1,21 @@
-/* scan_entry.c - one entry as a record, with what is wrong with it: an
- * archive's, from the fields libarchive hands over (scan_entry), and a
- * file-system image's device inode, from the fields its reader found
- * (scan_inode); the tuple, or unknown where the format stores none. */
+/* scan_entry.c - an entry of any input made a record, with what is wrong
+ * with it: its number read from what its container stores, and the
+ * findings of that tuple (Linux's dev_t and its extractors, the
+ * container, --into, the registry).  Format-neutral and without I/O: a
+ * reader hands over a struct entry (archive_entry.c for libarchive's,
+ * tree.c for a file system's). */
 #include <config.h>
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "scan/findings.h"
-#include "scan/mtree_device.h"
-#include "parse/netbsd.h"
 #include "registry/registry.h"
 #include "render/output.h"
+#include "scan/findings.h"
 #include "scan/scan.h"
 
 typedef unsigned long long ull;
-
-/* The container of libarchive's format, or NULL; *raw when libarchive
- * hands over the stored raw value (archive_entry_rdev) instead of the
- * two parts. */
-static const devnum_container *find_container(int format)
-{
-	switch (format) {
-	case ARCHIVE_FORMAT_CPIO_POSIX: return devnum_container_find("cpio-odc");
-	case ARCHIVE_FORMAT_CPIO_BIN_LE:
-	case ARCHIVE_FORMAT_CPIO_BIN_BE:
-	case ARCHIVE_FORMAT_CPIO_PWB: return devnum_container_find("cpio-bin");
-	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return devnum_container_find("cpio-newc");
-	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return devnum_container_find("cpio-crc");
-	case ARCHIVE_FORMAT_TAR_USTAR: return devnum_container_find("ustar");
-	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
-	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return devnum_container_find("pax");
-	case ARCHIVE_FORMAT_TAR_GNUTAR: return devnum_container_find("gnutar");
-	case ARCHIVE_FORMAT_ISO9660:
-	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return devnum_container_find("iso9660");
-	default: return NULL;
-	}
-}
-
-/* The same, the last answer kept in the scan: an archive's entries share
- * a format. */
-static const devnum_container *container_of(struct scan *sc, int format, bool *raw)
-{
-	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
-	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
-	       format == ARCHIVE_FORMAT_CPIO_PWB;
-	if (format != sc->format)
-		sc->container = find_container(format), sc->format = format;
-	return sc->container;
-}
-
-/* Why a format's device entries have no number, or NULL where libarchive
- * hands one over. */
-static const char *no_number(int format)
-{
-	switch (format & ARCHIVE_FORMAT_BASE_MASK) {
-	case ARCHIVE_FORMAT_TAR:
-	case ARCHIVE_FORMAT_CPIO:
-	case ARCHIVE_FORMAT_MTREE:
-	case ARCHIVE_FORMAT_ISO9660: return NULL;
-	case ARCHIVE_FORMAT_7ZIP: return "7-Zip stores no device number";
-	case ARCHIVE_FORMAT_XAR:
-		return "xar stores the device in its table of contents, "
-		       "but libarchive's reader drops it";
-	case ARCHIVE_FORMAT_ZIP:
-		return "zip keeps a device number only in PKWARE's 0x000d extra field, "
-		       "which libarchive does not read";
-	default: return "the format stores no device number that libarchive reads";
-	}
-}
 
 /* Whether `word` is one of the blank-separated words of `list`. */
 static bool listed(const char *list, const char *word)
@@ -111,41 +57,21 @@ static void found(struct scan *sc, enum finding id, const char *fmt, ...)
 	sc->unfit |= row->fault;
 }
 
-/* Whether extractor w is one to judge by: each but the kernel's own row,
- * or the one --writer names. */
-static bool judged(const struct scan *sc, const devnum_writer *w)
+/* What each extractor sc judges by (scan_walk.c's scan_start chose
+ * them) makes of t: refused (all ones), or the tuple. */
+static void extracted(const struct scan *sc, struct devnum_tuple t, struct devnum_tuple *made)
 {
-	const devnum_writer *only = sc->j->writer;
-	if (only && devnum_writer_find(devnum_writer_name(only), sc->mknod))
-		return !strcmp(devnum_writer_name(only), devnum_writer_name(w));
-	return strcmp(devnum_writer_name(w), devnum_container_name(sc->mknod)) != 0;
+	for (unsigned i = 0; i < sc->nextractors; i++) {
+		struct devnum_judgement k;
+		bool refused = devnum_container_fit(sc->mknod, sc->extractors[i], NULL, t, &k) ==
+			       DEVNUM_REFUSED;
+		made[i] = refused ? (struct devnum_tuple){ UINT64_MAX, UINT64_MAX } : k.becomes;
+	}
 }
 
-/* What extractor w makes of t: refused (all ones), or the tuple; and
- * whether w is one to ask. */
-static bool extracts(const struct scan *sc, size_t i, struct devnum_tuple t, struct devnum_tuple *made)
+static bool same(struct devnum_tuple a, struct devnum_tuple b)
 {
-	const devnum_writer *w = devnum_writer_at(i);
-	struct devnum_judgement k;
-	if (devnum_writer_container(w) != sc->mknod || !judged(sc, w))
-		return false;
-	bool refused = devnum_container_fit(sc->mknod, w, NULL, t, &k) == DEVNUM_REFUSED;
-	*made = refused ? (struct devnum_tuple){ UINT64_MAX, UINT64_MAX } : k.becomes;
-	return true;
-}
-
-/* The names of the extractors after `from` that make what `made` says,
- * joined by "and"; how many. */
-static int makers(const struct scan *sc, size_t from, struct devnum_tuple t,
-		  struct devnum_tuple made, char *buf, size_t size, size_t *n)
-{
-	struct devnum_tuple m;
-	int count = 0;
-	for (size_t i = from; i < devnum_writer_count(); i++)
-		if (extracts(sc, i, t, &m) && m.major == made.major && m.minor == made.minor)
-			*n = appended(*n, size, snprintf(buf + *n, size - *n, "%s%s", count++ ? " and " : " ",
-							 devnum_writer_version(devnum_writer_at(i))));
-	return count;
+	return a.major == b.major && a.minor == b.minor;
 }
 
 /* What the extractors (the writers of Linux's mknod) make of a tuple the
@@ -154,25 +80,26 @@ static int makers(const struct scan *sc, size_t from, struct devnum_tuple t,
 static size_t extractors(const struct scan *sc, struct devnum_tuple t, char *note, size_t size,
 			 size_t n, bool *zero)
 {
-	for (size_t i = 0; i < devnum_writer_count(); i++) {
-		struct devnum_tuple made, seen;
-		bool before = false;
-		if (!extracts(sc, i, t, &made))
+	struct devnum_tuple made[EXTRACTORS_MAX];
+	extracted(sc, t, made);
+	for (unsigned i = 0; i < sc->nextractors; i++) {
+		unsigned count = 0, k = 0;
+		while (k < i && !same(made[k], made[i]))
+			k++;
+		if (k < i) /* named with the first that made the same */
 			continue;
-		for (size_t k = 0; k < i && !before; k++)
-			before = extracts(sc, k, t, &seen) && seen.major == made.major &&
-				 seen.minor == made.minor;
-		if (before)
-			continue;
-		int count = makers(sc, i, t, made, note, size, &n);
-		if (made.major == UINT64_MAX)
+		for (k = i; k < sc->nextractors; k++)
+			if (same(made[k], made[i]))
+				n = appended(n, size, snprintf(note + n, size - n, "%s%s", count++ ? " and " : " ",
+							       devnum_writer_version(sc->extractors[k])));
+		if (made[i].major == UINT64_MAX)
 			n = appended(n, size, snprintf(note + n, size - n, " refuse%s it (EINVAL);",
 						       count > 1 ? "" : "s"));
 		else
 			n = appended(n, size, snprintf(note + n, size - n, " make%s %llu:%llu;",
-						       count > 1 ? "" : "s", (ull)made.major,
-						       (ull)made.minor));
-		*zero |= sc->r.text[K_TYPE][0] == 'c' && !made.major && !made.minor;
+						       count > 1 ? "" : "s", (ull)made[i].major,
+						       (ull)made[i].minor));
+		*zero |= sc->r.text[K_TYPE][0] == 'c' && !made[i].major && !made[i].minor;
 	}
 	return n && note[n - 1] == ';' ? n - 1 : n;
 }
@@ -239,15 +166,12 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 
 /* HP-UX's cpio variants store 0:1 and put the raw value in the file size,
  * which libarchive, reading them as plain odc or bin, takes for data. */
-static void hpux_finding(struct scan *sc, struct devnum_tuple t, struct archive_entry *e)
+static void hpux_finding(struct scan *sc, struct devnum_tuple t, uint64_t raw)
 {
-	const struct archive_calls *la = sc->la;
 	const devnum_scheme *s = sc->r.scheme;
 	struct devnum_tuple real;
-	uint64_t canon, raw = (uint64_t)la->archive_entry_size(e);
-	if (t.major || t.minor != 1 || !la->archive_entry_size_is_set(e) || la->archive_entry_size(e) <= 0)
-		return;
-	if (devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
+	uint64_t canon;
+	if (t.major || t.minor != 1 || devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
 		return;
 	found(sc, F_HPUX, "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
 	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
@@ -319,136 +243,6 @@ static void tuple_findings(struct scan *sc, const devnum_container *c, struct de
 	misnamed_finding(sc, t);
 }
 
-static const char *type_name(unsigned type)
-{
-	switch (type) {
-	case AE_IFCHR: return "char";
-	case AE_IFBLK: return "block";
-	case AE_IFREG: return "file";
-	case AE_IFDIR: return "dir";
-	case AE_IFLNK: return "symlink";
-	case AE_IFIFO: return "fifo";
-	case AE_IFSOCK: return "socket";
-	default: return "other";
-	}
-}
-
-/* How a Rock Ridge writer filled PN, by what it wrote of itself in the
- * volume descriptor (system, publisher, data preparer, application). */
-enum pn { PN_UNKNOWN, PN_HALVES, PN_PARTS };
-
-static bool says(const unsigned char *field, size_t n, const char *word)
-{
-	return memmem(field, n, word, strlen(word)) != NULL;
-}
-
-static enum pn pn_writer(const unsigned char *v)
-{
-	static const char *const halves[] = { "LIBARCHIVE", "XORRISO", "LIBISOFS" };
-	if (!v || memcmp(v + 1, "CD001", 5) != 0)
-		return PN_UNKNOWN;
-	const unsigned char *ids = v + 318; /* publisher, preparer, application */
-	const size_t n = (size_t)3 * 128;
-	if (says(ids, n, "GENISOIMAGE"))
-		return PN_PARTS;
-	for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++)
-		if (says(ids, n, halves[i]))
-			return PN_HALVES;
-	return PN_UNKNOWN;
-}
-
-/* Rock Ridge PN: libarchive joins its halves as high << 32 | low, a host
- * dev_t, which gives both back exactly.  The tuple the writer meant,
- * when its convention is known or both give the same; what Linux's
- * isofs reads, where that differs. */
-static int pn_number(struct scan *sc, const devnum_container *c, struct archive_entry *e,
-		     struct devnum_tuple *t)
-{
-	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
-	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
-	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(sc->j));
-	struct devnum_tuple parts = { high, low }, halves;
-	struct devnum_fields f = { 1, 1, { raw } };
-	struct devnum_judgement k;
-	/* what Linux's isofs reads, whatever the writer meant: glibc's
-	 * 64-bit layout takes every pair of halves */
-	devnum_container_unpack(c, devnum_scheme_find("glibc"), &f, &k);
-	struct devnum_tuple kernel = k.becomes;
-	enum pn w = pn_writer(sc->volume);
-	bool valid = devnum_decode(s, raw, &halves, &canon, NULL) != DEVNUM_REFUSED;
-	set_scheme(&sc->r, s);
-	set_fields(&sc->r, K_FIELDS, c, &f);
-	if (w == PN_PARTS || (w == PN_UNKNOWN && valid && halves.major == parts.major &&
-			       halves.minor == parts.minor))
-		*t = parts;
-	else if (w == PN_HALVES && valid)
-		*t = halves;
-	else {
-		found(sc, F_AMBIGUOUS, "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
-		    "writes it, or %llu:%llu as the dev_t's halves, as bsdtar and xorriso do; the "
-		    "volume does not say which wrote it; Linux reads %llu:%llu", high, low,
-		    (ull)parts.major, (ull)parts.minor, (ull)halves.major, (ull)halves.minor,
-		    (ull)kernel.major, (ull)kernel.minor);
-		return 0;
-	}
-	if (t->major != kernel.major || t->minor != kernel.minor)
-		found(sc, F_ISOFS, "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
-		    (ull)kernel.major, (ull)kernel.minor);
-	return 1;
-}
-
-/* mtree's device= that libarchive rejected: in NetBSD's words, which name
- * the part and the limit, where the spec can be read again; else in
- * libarchive's. */
-static void rejected(struct scan *sc, const char *path, const char *why)
-{
-	char device[256], err[300];
-	struct devnum_tuple t;
-	const devnum_scheme *s;
-	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
-	    netbsd_read(device, strlen(device), BASE_C, &t, &s, err, sizeof err) < 0)
-		found(sc, F_REJECTED, "device=%s rejected: %s", device, err);
-	else
-		found(sc, F_REJECTED, "device= rejected: %s", why);
-}
-
-/* The number an entry carries: its tuple in *t, 1; or unknown, 0. */
-static int number(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
-		  const devnum_container *c, bool raw, struct devnum_tuple *t)
-{
-	const struct archive_calls *la = sc->la;
-	int format = la->archive_format(a);
-	const char *none = no_number(format);
-	if (none) {
-		found(sc, F_UNKNOWN, "%s", none);
-		return 0;
-	}
-	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660)
-		return pn_number(sc, c, e, t);
-	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
-		const char *why = la->archive_error_string(a);
-		if (rc == ARCHIVE_WARN && why) {
-			rejected(sc, la->archive_entry_pathname(e), why);
-			return 0;
-		}
-		if (!la->archive_entry_rdev(e)) {
-			found(sc, F_UNKNOWN, "no device= keyword (or device 0:0: libarchive does not "
-			    "tell the two apart)");
-			return 0;
-		}
-	}
-	if (raw)
-		return read_raw_entry(sc, c, (uint64_t)la->archive_entry_rdev(e), true, t) == 0 ? 1 : -1;
-	*t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
-				    (uint64_t)la->archive_entry_rdevminor(e) };
-	if (t->major == INT64_MAX || t->minor == INT64_MAX) { /* where libarchive stops */
-		found(sc, F_TOO_LARGE, "a part of 2^63-1 or more: libarchive reads every larger "
-		    "value as 2^63-1, so the stored one is not known");
-		return 0;
-	}
-	return 1;
-}
-
 /* The tuple, or unknown: null in JSON, "unknown" in plain text. */
 static void set_number(struct record *r, int known, struct devnum_tuple t)
 {
@@ -458,47 +252,12 @@ static void set_number(struct record *r, int known, struct devnum_tuple t)
 		r->unknown |= KEY(K_MAJOR) | KEY(K_MINOR);
 }
 
-static void set_where(struct scan *sc, struct archive *a)
-{
-	const struct archive_calls *la = sc->la;
-	const char *format = la->archive_format_name(a);
-	struct record *r = &sc->r;
-	set_str(r, K_FORMAT, format ? format : "");
-	set_num(r, K_SEGMENT, sc->segment);
-	set_num(r, K_OFFSET, sc->offset);
-	set_str(r, K_COMPRESSION, sc->compression);
-	if (sc->layer)
-		set_str(r, K_LAYER, sc->layer);
-}
-
-/* A device entry, kept for the tar hard links that may name it later. */
-static void keep(struct scan *sc, struct archive *a, const char *path, int known,
-		 struct devnum_tuple t)
-{
-	const struct archive_calls *la = sc->la;
-	struct linked d = { 0, t, known > 0, sc->r.text[K_TYPE][0] == 'b' };
-	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
-		links_add(&sc->links, path, &d);
-}
-
-/* A hard link to no device kept: said once, when the table was full. */
-static void unresolved(struct scan *sc, const char *link)
-{
-	char q[400];
-	if (!link || !sc->links.full || sc->links.told)
-		return;
-	sc->links.told = true;
-	quote(q, sizeof q, sc->r.text[K_INPUT], sc->r.len[K_INPUT]);
-	diag("'%s': warning: more than %zu device entries: hard links to the later ones "
-	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
-}
-
-/* The tuple a file system's reader gets from a tuple container's fields,
- * and whether they are the ones it writes. */
-static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct inode_entry *e)
+/* The tuple a reader gets from a tuple container's fields, and whether
+ * they are the ones its writer writes. */
+static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct entry *e)
 {
 	struct devnum_judgement jd;
-	if (devnum_container_unpack(e->c, NULL, &e->fields, &jd) == DEVNUM_ALIAS) {
+	if (devnum_container_unpack(e->c, NULL, &e->f, &jd) == DEVNUM_ALIAS) {
 		char canon[FIELDS_TEXT];
 		devnum_fields_print(canon, sizeof canon, e->c, &jd.fields);
 		found(sc, F_ALIAS, "noncanonical: %s writes %s for %llu:%llu", devnum_container_name(e->c),
@@ -507,82 +266,59 @@ static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct inode
 	return jd.becomes;
 }
 
-int scan_inode(struct scan *sc, const struct inode_entry *e)
+/* What the entry is and where it was found. */
+static void set_entry(struct scan *sc, const struct entry *e)
 {
 	struct record *r = &sc->r;
-	struct devnum_tuple t;
-	record_next(r);
-	sc->unfit = false;
 	set_str(r, K_PATH, e->path);
 	set_str(r, K_FORMAT, e->format);
-	set_num(r, K_SEGMENT, 1);
-	set_num(r, K_OFFSET, 0);
-	set_str(r, K_COMPRESSION, "none");
-	set_str(r, K_TYPE, e->block ? "block" : "char");
-	set_num(r, K_INODE, e->ino);
-	set_str(r, K_CONTAINER, devnum_container_name(e->c));
-	int known = 1;
-	if (e->fields.count)
-		set_fields(r, K_FIELDS, e->c, &e->fields);
-	if (!e->fields.count) /* no field: the tuple the mount shows, an escaped whiteout's */
-		t = (struct devnum_tuple){ 0, 0 };
-	else if (devnum_container_flags(e->c) & DEVNUM_STORES_RAW)
-		known = read_raw_entry(sc, e->c, e->fields.value[0], false, &t) == 0 ? 1 : -1;
-	else
-		t = read_tuple_fields(sc, e);
-	set_number(r, known, t);
-	if (known > 0)
-		tuple_findings(sc, e->c, t, true, false);
-	if (e->note)
-		found(sc, e->noted, "%s", e->note);
-	emit(sc->j->out, r);
-	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
+	set_num(r, K_SEGMENT, e->segment);
+	set_num(r, K_OFFSET, e->offset);
+	set_str(r, K_COMPRESSION, e->compression);
+	if (sc->layer)
+		set_str(r, K_LAYER, sc->layer);
+	if (e->link)
+		set_str(r, K_LINK, e->link);
+	set_str(r, K_TYPE, e->type);
+	if (e->has_inode)
+		set_num(r, K_INODE, e->inode);
+	if (e->c)
+		set_str(r, K_CONTAINER, devnum_container_name(e->c));
+	if (e->scheme)
+		set_scheme(r, e->scheme);
+	if (e->f.count && (e->number != E_RAW || e->raw_fields))
+		set_fields(r, K_FIELDS, e->c, &e->f);
 }
 
-int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
+/* Its number: 1 known, in *t; 0 unknown; -1 no device (an invalid raw). */
+static int entry_number(struct scan *sc, const struct entry *e, struct devnum_tuple *t)
 {
-	const struct archive_calls *la = sc->la;
+	switch (e->number) {
+	case E_TUPLE: *t = e->t; return 1;
+	case E_RAW: return read_raw_entry(sc, e->c, e->f.value[0], e->nodev, t) == 0 ? 1 : -1;
+	case E_FIELDS: *t = read_tuple_fields(sc, e); return 1;
+	default: return 0;
+	}
+}
+
+int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, bool *known)
+{
 	struct record *r = &sc->r;
-	unsigned type = la->archive_entry_filetype(e);
-	const char *path = la->archive_entry_pathname(e), *link = la->archive_entry_hardlink(e);
-	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
-					      ? links_find(&sc->links, link) : NULL;
-	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw;
-	const devnum_container *c = container_of(sc, la->archive_format(a), &raw);
-	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
-			   : la->archive_entry_rdev(e) != 0;
-	if (!device && !target)
-		unresolved(sc, link);
-	if (!device && !(stored && c))
-		return EXIT_OK;
 	record_next(r);
 	sc->unfit = false;
-	path = path ? path : "";
-	set_str(r, K_PATH, path);
-	set_where(sc, a);
-	if (target) {
-		set_str(r, K_LINK, link);
-		set_str(r, K_TYPE, target->block ? "block" : "char");
-		set_number(r, target->known, target->t);
-	} else {
-		struct devnum_tuple t = { 0, 0 };
-		set_str(r, K_TYPE, type_name(type));
-		if (link && device)
-			set_str(r, K_LINK, link);
-		if (c)
-			set_str(r, K_CONTAINER, devnum_container_name(c));
-		int known = number(sc, a, e, rc, c, raw, &t);
-		set_number(r, known, t);
-		if (known > 0 && raw)
-			hpux_finding(sc, t, e);
-		if (known > 0)
-			tuple_findings(sc, c, t, device, raw);
-		if (!device)
-			found(sc, F_RDEV_ON_NON_DEVICE, "a %s entry that stores a device number",
-			    type_name(type));
-		else
-			keep(sc, a, path, known, t);
-	}
+	*t = (struct devnum_tuple){ 0, 0 };
+	set_entry(sc, e);
+	for (unsigned i = 0; i < e->nfirst; i++)
+		found(sc, e->first[i].id, "%s", e->first[i].note);
+	int k = entry_number(sc, e, t);
+	set_number(r, k, *t);
+	if (k > 0 && e->number == E_RAW && e->sized)
+		hpux_finding(sc, *t, e->size);
+	if (k > 0 && !e->again)
+		tuple_findings(sc, e->c, *t, e->device, e->number == E_RAW && e->nodev);
+	for (unsigned i = 0; i < e->nlast; i++)
+		found(sc, e->last[i].id, "%s", e->last[i].note);
 	emit(sc->j->out, r);
+	*known = k > 0;
 	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }

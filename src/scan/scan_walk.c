@@ -479,11 +479,29 @@ int scan_error(struct scan *sc, const char *why)
 	return trouble(sc, why, 0, T_ARCHIVE);
 }
 
+/* The extractors a device is judged by: the writers of Linux's mknod but
+ * the kernel's own row, or the one --writer names. */
+static void choose_extractors(struct scan *sc)
+{
+	const devnum_writer *only = sc->j->writer;
+	const char *kernel = devnum_container_name(sc->mknod);
+	if (only && !devnum_writer_find(devnum_writer_name(only), sc->mknod))
+		only = NULL; /* --writer names the writer of an --into container */
+	for (size_t i = 0; i < devnum_writer_count() && sc->nextractors < EXTRACTORS_MAX; i++) {
+		const devnum_writer *w = devnum_writer_at(i);
+		const char *name = devnum_writer_name(w);
+		if (devnum_writer_container(w) == sc->mknod &&
+		    (only ? !strcmp(name, devnum_writer_name(only)) : strcmp(name, kernel) != 0))
+			sc->extractors[sc->nextractors++] = w;
+	}
+}
+
 void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name)
 {
 	*sc = (struct scan){ .j = j, .libs = libs, .la = &libs->archive, .compression = "none", .file = -1, .format = -1,
 			     .mknod = devnum_container_find("linux") };
+	choose_extractors(sc);
 	record_start(&sc->r, name, strlen(name));
 }
 

@@ -27,9 +27,21 @@ void tree_fault(struct tree *t, const char *what, const char *why)
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
 		 enum finding noted, const char *note, const char *path)
 {
-	struct inode_entry e = { path ? path : t->path, t->format, block, ino, t->c, f, noted, note };
+	struct entry e = { .path = path ? path : t->path, .type = block ? "block" : "char",
+			   .device = true, .format = t->format, .segment = 1, .offset = 0,
+			   .compression = "none", .has_inode = true, .inode = ino, .c = t->c, .f = f };
+	struct devnum_tuple tuple;
+	bool known;
+	if (!f.count) /* no field: the tuple the mount shows (composefs' escaped whiteout) */
+		e.number = E_TUPLE;
+	else if (devnum_container_flags(t->c) & DEVNUM_STORES_RAW)
+		e.number = E_RAW, e.raw_fields = true;
+	else
+		e.number = E_FIELDS;
+	if (note)
+		e.last[e.nlast++] = (struct entry_found){ noted, note };
 	t->sc->seg.devices++;
-	int st = scan_inode(t->sc, &e);
+	int st = scan_record(t->sc, &e, &tuple, &known);
 	t->sc->seg.found += st != EXIT_OK;
 	t->status = status_max(t->status, st);
 }

@@ -1,7 +1,7 @@
 /* tree.h - what every walk of a file system's directories shares, whoever
  * reads the file system: the path of the entry it is at, the directories
  * entered (a loop is said, not followed), a depth limit, and the records:
- * a device inode's (scan_inode), an error record for each fault of the
+ * a device inode's (scan_record), an error record for each fault of the
  * image's, the segment's tallies and the status. */
 #ifndef TREE_H
 #define TREE_H

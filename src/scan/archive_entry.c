@@ -1,0 +1,296 @@
+/* archive_entry.c - a libarchive entry made the neutral entry scan_record
+ * takes: its container by libarchive's format, its number as the format
+ * stores it (the parts, a raw value, ISO 9660's PN as its writer meant it,
+ * mtree's device= keyword), and what only libarchive's view shows (no
+ * number, a rejected keyword, a part libarchive cannot hold); tar hard
+ * links to device entries resolved to them. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse/netbsd.h"
+#include "render/output.h"
+#include "scan/findings.h"
+#include "scan/mtree_device.h"
+#include "scan/scan.h"
+
+typedef unsigned long long ull;
+
+/* An entry being made, with room for the notes of its own findings. */
+struct making {
+	struct entry e;
+	char notes[ENTRY_FOUND_MAX][600]; /* the first findings' */
+	char last[120];                   /* rdev-on-non-device's */
+};
+
+/* A finding of the reader's, first (before the number's): its note from fmt. */
+static void first(struct making *m, enum finding id, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void first(struct making *m, enum finding id, const char *fmt, ...)
+{
+	va_list ap;
+	if (m->e.nfirst >= sizeof m->notes / sizeof m->notes[0])
+		return;
+	char *note = m->notes[m->e.nfirst];
+	va_start(ap, fmt);
+	vsnprintf(note, sizeof m->notes[0], fmt, ap);
+	va_end(ap);
+	m->e.first[m->e.nfirst++] = (struct entry_found){ id, note };
+}
+
+/* The container of libarchive's format, or NULL; *raw when libarchive
+ * hands over the stored raw value (archive_entry_rdev) instead of the
+ * two parts. */
+static const devnum_container *find_container(int format)
+{
+	switch (format) {
+	case ARCHIVE_FORMAT_CPIO_POSIX: return devnum_container_find("cpio-odc");
+	case ARCHIVE_FORMAT_CPIO_BIN_LE:
+	case ARCHIVE_FORMAT_CPIO_BIN_BE:
+	case ARCHIVE_FORMAT_CPIO_PWB: return devnum_container_find("cpio-bin");
+	case ARCHIVE_FORMAT_CPIO_SVR4_NOCRC: return devnum_container_find("cpio-newc");
+	case ARCHIVE_FORMAT_CPIO_SVR4_CRC: return devnum_container_find("cpio-crc");
+	case ARCHIVE_FORMAT_TAR_USTAR: return devnum_container_find("ustar");
+	case ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE:
+	case ARCHIVE_FORMAT_TAR_PAX_RESTRICTED: return devnum_container_find("pax");
+	case ARCHIVE_FORMAT_TAR_GNUTAR: return devnum_container_find("gnutar");
+	case ARCHIVE_FORMAT_ISO9660:
+	case ARCHIVE_FORMAT_ISO9660_ROCKRIDGE: return devnum_container_find("iso9660");
+	default: return NULL;
+	}
+}
+
+/* The same, the last answer kept in the scan: an archive's entries share
+ * a format. */
+static const devnum_container *container_of(struct scan *sc, int format, bool *raw)
+{
+	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
+	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
+	       format == ARCHIVE_FORMAT_CPIO_PWB;
+	if (format != sc->format)
+		sc->container = find_container(format), sc->format = format;
+	return sc->container;
+}
+
+/* Why a format's device entries have no number, or NULL where libarchive
+ * hands one over. */
+static const char *no_number(int format)
+{
+	switch (format & ARCHIVE_FORMAT_BASE_MASK) {
+	case ARCHIVE_FORMAT_TAR:
+	case ARCHIVE_FORMAT_CPIO:
+	case ARCHIVE_FORMAT_MTREE:
+	case ARCHIVE_FORMAT_ISO9660: return NULL;
+	case ARCHIVE_FORMAT_7ZIP: return "7-Zip stores no device number";
+	case ARCHIVE_FORMAT_XAR:
+		return "xar stores the device in its table of contents, "
+		       "but libarchive's reader drops it";
+	case ARCHIVE_FORMAT_ZIP:
+		return "zip keeps a device number only in PKWARE's 0x000d extra field, "
+		       "which libarchive does not read";
+	default: return "the format stores no device number that libarchive reads";
+	}
+}
+
+static const char *type_name(unsigned type)
+{
+	switch (type) {
+	case AE_IFCHR: return "char";
+	case AE_IFBLK: return "block";
+	case AE_IFREG: return "file";
+	case AE_IFDIR: return "dir";
+	case AE_IFLNK: return "symlink";
+	case AE_IFIFO: return "fifo";
+	case AE_IFSOCK: return "socket";
+	default: return "other";
+	}
+}
+
+/* How a Rock Ridge writer filled PN, by what it wrote of itself in the
+ * volume descriptor (system, publisher, data preparer, application). */
+enum pn { PN_UNKNOWN, PN_HALVES, PN_PARTS };
+
+static bool says(const unsigned char *field, size_t n, const char *word)
+{
+	return memmem(field, n, word, strlen(word)) != NULL;
+}
+
+static enum pn pn_writer(const unsigned char *v)
+{
+	static const char *const halves[] = { "LIBARCHIVE", "XORRISO", "LIBISOFS" };
+	if (!v || memcmp(v + 1, "CD001", 5) != 0)
+		return PN_UNKNOWN;
+	const unsigned char *ids = v + 318; /* publisher, preparer, application */
+	const size_t n = (size_t)3 * 128;
+	if (says(ids, n, "GENISOIMAGE"))
+		return PN_PARTS;
+	for (size_t i = 0; i < sizeof halves / sizeof halves[0]; i++)
+		if (says(ids, n, halves[i]))
+			return PN_HALVES;
+	return PN_UNKNOWN;
+}
+
+/* Rock Ridge PN: libarchive joins its halves as high << 32 | low, a host
+ * dev_t, which gives both back exactly.  The tuple the writer meant,
+ * when its convention is known or both give the same (else unknown); what
+ * Linux's isofs reads, where that differs. */
+static void pn_number(struct scan *sc, struct making *m, struct archive_entry *e)
+{
+	const devnum_container *c = m->e.c;
+	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
+	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
+	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(sc->j));
+	struct devnum_tuple parts = { high, low }, halves, *t = &m->e.t;
+	struct devnum_judgement k;
+	m->e.f = (struct devnum_fields){ 1, 1, { raw } };
+	m->e.scheme = s;
+	/* what Linux's isofs reads, whatever the writer meant: glibc's
+	 * 64-bit layout takes every pair of halves */
+	devnum_container_unpack(c, devnum_scheme_find("glibc"), &m->e.f, &k);
+	struct devnum_tuple kernel = k.becomes;
+	enum pn w = pn_writer(sc->volume);
+	bool valid = devnum_decode(s, raw, &halves, &canon, NULL) != DEVNUM_REFUSED;
+	if (w == PN_PARTS || (w == PN_UNKNOWN && valid && halves.major == parts.major &&
+			       halves.minor == parts.minor))
+		*t = parts;
+	else if (w == PN_HALVES && valid)
+		*t = halves;
+	else {
+		first(m, F_AMBIGUOUS, "PN (0x%x, 0x%x): %llu:%llu as (major, minor), as genisoimage "
+		      "writes it, or %llu:%llu as the dev_t's halves, as bsdtar and xorriso do; the "
+		      "volume does not say which wrote it; Linux reads %llu:%llu", high, low,
+		      (ull)parts.major, (ull)parts.minor, (ull)halves.major, (ull)halves.minor,
+		      (ull)kernel.major, (ull)kernel.minor);
+		return;
+	}
+	m->e.number = E_TUPLE;
+	if (t->major != kernel.major || t->minor != kernel.minor)
+		first(m, F_ISOFS, "Linux reads PN (0x%x, 0x%x) as %llu:%llu", high, low,
+		      (ull)kernel.major, (ull)kernel.minor);
+}
+
+/* mtree's device= that libarchive rejected: in NetBSD's words, which name
+ * the part and the limit, where the spec can be read again; else in
+ * libarchive's. */
+static void rejected(struct scan *sc, struct making *m, const char *path, const char *why)
+{
+	char device[256], err[300];
+	struct devnum_tuple t;
+	const devnum_scheme *s;
+	if (sc->file >= 0 && path && mtree_device(sc->file, sc->file_base, path, device, sizeof device) &&
+	    netbsd_read(device, strlen(device), BASE_C, &t, &s, err, sizeof err) < 0)
+		first(m, F_REJECTED, "device=%s rejected: %s", device, err);
+	else
+		first(m, F_REJECTED, "device= rejected: %s", why);
+}
+
+/* The number the entry carries, as its format stores it, into m; or
+ * unknown, with the finding that says why. */
+static void number(struct scan *sc, struct making *m, struct archive *a, struct archive_entry *e,
+		   int rc, bool raw)
+{
+	const struct archive_calls *la = sc->la;
+	int format = la->archive_format(a);
+	const char *none = no_number(format);
+	if (none) {
+		first(m, F_UNKNOWN, "%s", none);
+		return;
+	}
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660) {
+		pn_number(sc, m, e);
+		return;
+	}
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
+		const char *why = la->archive_error_string(a);
+		if (rc == ARCHIVE_WARN && why) {
+			rejected(sc, m, la->archive_entry_pathname(e), why);
+			return;
+		}
+		if (!la->archive_entry_rdev(e)) {
+			first(m, F_UNKNOWN, "no device= keyword (or device 0:0: libarchive does not "
+			      "tell the two apart)");
+			return;
+		}
+	}
+	if (raw) {
+		m->e.number = E_RAW;
+		m->e.f = (struct devnum_fields){ 1, 1, { (uint64_t)la->archive_entry_rdev(e) } };
+		m->e.nodev = true;
+		m->e.sized = la->archive_entry_size_is_set(e) && la->archive_entry_size(e) > 0;
+		m->e.size = m->e.sized ? (uint64_t)la->archive_entry_size(e) : 0;
+		return;
+	}
+	m->e.t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
+					(uint64_t)la->archive_entry_rdevminor(e) };
+	if (m->e.t.major == INT64_MAX || m->e.t.minor == INT64_MAX) /* where libarchive stops */
+		first(m, F_TOO_LARGE, "a part of 2^63-1 or more: libarchive reads every larger "
+		      "value as 2^63-1, so the stored one is not known");
+	else
+		m->e.number = E_TUPLE;
+}
+
+/* A device entry, kept for the tar hard links that may name it later. */
+static void keep(struct scan *sc, struct archive *a, const char *path, bool known,
+		 struct devnum_tuple t, bool block)
+{
+	const struct archive_calls *la = sc->la;
+	struct linked d = { 0, t, known, block };
+	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
+		links_add(&sc->links, path, &d);
+}
+
+/* A hard link to no device kept: said once, when the table was full. */
+static void unresolved(struct scan *sc, const char *link)
+{
+	char q[400];
+	if (!link || !sc->links.full || sc->links.told)
+		return;
+	sc->links.told = true;
+	quote(q, sizeof q, sc->r.text[K_INPUT], sc->r.len[K_INPUT]);
+	diag("'%s': warning: more than %zu device entries: hard links to the later ones "
+	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
+}
+
+int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
+{
+	const struct archive_calls *la = sc->la;
+	unsigned type = la->archive_entry_filetype(e);
+	const char *path = la->archive_entry_pathname(e), *link = la->archive_entry_hardlink(e);
+	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
+					      ? links_find(&sc->links, link) : NULL;
+	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw, known;
+	const devnum_container *c = container_of(sc, la->archive_format(a), &raw);
+	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
+			   : la->archive_entry_rdev(e) != 0;
+	const char *format = la->archive_format_name(a);
+	struct devnum_tuple t;
+	if (!device && !target)
+		unresolved(sc, link);
+	if (!device && !(stored && c))
+		return EXIT_OK;
+	struct making m; /* its notes written before they are read: not cleared */
+	m.e = (struct entry){ .path = path ? path : "", .device = device,
+			      .format = format ? format : "", .segment = sc->segment,
+			      .offset = sc->offset, .compression = sc->compression };
+	if (target) { /* its device, judged where it was listed */
+		m.e.link = link, m.e.again = true;
+		m.e.type = target->block ? "block" : "char";
+		m.e.number = target->known ? E_TUPLE : E_UNKNOWN, m.e.t = target->t;
+		return scan_record(sc, &m.e, &t, &known);
+	}
+	m.e.type = type_name(type);
+	m.e.link = link && device ? link : NULL;
+	m.e.c = c;
+	number(sc, &m, a, e, rc, raw);
+	if (!device) {
+		snprintf(m.last, sizeof m.last, "a %s entry that stores a device number", m.e.type);
+		m.e.last[m.e.nlast++] = (struct entry_found){ F_RDEV_ON_NON_DEVICE, m.last };
+	}
+	int status = scan_record(sc, &m.e, &t, &known);
+	if (device)
+		keep(sc, a, m.e.path, known, t, type == AE_IFBLK);
+	return status;
+}
