@@ -347,7 +347,9 @@ static int layout_run(const struct job *j, int argc, const char **argv)
 	return status;
 }
 
-/* The operands: [SCHEME] [VALUE], or [VALUE] after --scheme. */
+/* The operands: [SCHEME] [VALUE], or [VALUE] after --scheme.  (The hook's
+ * argc is not const: pack's takes an operand.) */
+// cppcheck-suppress constParameter
 static void scheme_operand(const struct command *c, struct job *j, int *argc, const char ***argv)
 {
 	if (!has_option(j, O_SCHEME) && *argc)

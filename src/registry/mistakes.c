@@ -337,6 +337,7 @@ const struct mistake mistakes[] = {
 	  plus_backward },
 };
 const size_t nmistakes = sizeof mistakes / sizeof mistakes[0];
+_Static_assert(sizeof mistakes / sizeof mistakes[0] <= MISTAKES_MAX, "whence holds every row");
 
 void mistake_use(const struct mistake *m, struct mistake_use *u)
 {
@@ -349,7 +350,7 @@ const struct mistake_use *mistake_uses(void)
 {
 	static struct mistake_use uses[MISTAKES_MAX];
 	static bool found;
-	for (size_t i = 0; !found && i < nmistakes && i < MISTAKES_MAX; i++)
+	for (size_t i = 0; !found && i < nmistakes; i++)
 		mistake_use(&mistakes[i], &uses[i]);
 	found = true;
 	return uses;

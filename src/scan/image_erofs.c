@@ -114,11 +114,11 @@ static bool whiteout_file(struct walk *w, const struct inode *in)
 	const unsigned char *h = in->xsize ? bounded_at(&w->b, off, XATTR_HEAD) : NULL;
 	int is = in->xsize && !h ? -1 : 0;
 	unsigned shared = h ? h[4] : 0;
-	for (unsigned i = 0; !is && i < shared; i++) {
+	for (uint64_t i = 0; !is && i < shared; i++) {
 		const unsigned char *id = bounded_at(&w->b, off + XATTR_HEAD + 4 * i, 4);
 		is = id ? escaped_whiteout(w, w->xattrs + (uint64_t)le32(id) * 4, &next) : -1;
 	}
-	for (off += XATTR_HEAD + 4 * shared; h && !is && off < end && end - off >= 4; off = next)
+	for (off += XATTR_HEAD + 4 * (uint64_t)shared; h && !is && off < end && end - off >= 4; off = next)
 		is = escaped_whiteout(w, off, &next);
 	if (is < 0)
 		inode_fault(w, in->nid, "its xattrs lie past the end of the image");
@@ -170,7 +170,7 @@ static bool dir_block(struct walk *w, const struct inode *in, uint64_t i, size_t
 
 /* The k-th entry's name in a block of n bytes with count entries: its
  * bytes and length; NULL where the offsets lie. */
-static const char *dirent_name(const unsigned char *blk, size_t n, unsigned k, unsigned count,
+static const char *dirent_name(const unsigned char *blk, size_t n, size_t k, size_t count,
 			       size_t *len)
 {
 	size_t off = le16(blk + k * DIRENT_BYTES + 8);
@@ -186,8 +186,8 @@ static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n
 {
 	if (!dir_block(w, in, i, n, what))
 		return false;
-	unsigned count = n >= DIRENT_BYTES ? le16(w->block + 8) / DIRENT_BYTES : 0;
-	for (unsigned k = 0; k < count && !out_failed(); k++) {
+	size_t count = n >= DIRENT_BYTES ? le16(w->block + 8) / DIRENT_BYTES : 0;
+	for (size_t k = 0; k < count && !out_failed(); k++) {
 		size_t len, base;
 		const char *name = dirent_name(w->block, n, k, count, &len);
 		if (!name) {
