@@ -153,7 +153,8 @@ static bool root(struct walk *w, const unsigned char *p, struct inode *in)
 	*in = inode_at(p + 64, w->big);
 	offset = (uint64_t)in->offset << 2;
 	if (flags & ~(uint32_t)FLAGS_KNOWN)
-		snprintf(err, sizeof err, "cramfs image: unsupported features 0x%x", flags & ~FLAGS_KNOWN);
+		snprintf(err, sizeof err, "cramfs image: unsupported features 0x%x",
+			 flags & ~(uint32_t)FLAGS_KNOWN);
 	else if (!S_ISDIR(in->mode))
 		snprintf(err, sizeof err, "cramfs image: the root is no directory");
 	else if (offset && !(flags & FLAG_SHIFTED_ROOT) && offset != SUPER_BYTES &&
