@@ -140,7 +140,7 @@ known_writers() {
 @test "every command in devnum --help is offered by bash, zsh and fish" {
 	run complete_words devnum ""
 	assert_equal "$(sort <<<"$output")" "$(help_commands | sort)"
-	assert_equal "$(help_commands | wc -l)" 17
+	assert_equal "$(help_commands | wc -l)" 18
 	# zsh and fish ask the program too: every command, with its summary
 	if command -v zsh >/dev/null; then
 		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null

@@ -23,6 +23,7 @@
 	X(containers) \
 	X(scan) \
 	X(name) \
-	X(whence)
+	X(whence) \
+	X(vectors)
 
 #endif

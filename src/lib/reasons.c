@@ -20,6 +20,21 @@ static void bits(char *buf, size_t size, unsigned hi, unsigned lo)
 		snprintf(buf, size, "bits %u:%u", hi, lo);
 }
 
+const char *devnum_cause_name(enum devnum_cause c)
+{
+	static const char *const names[] = {
+		[DEVNUM_NO_CAUSE] = "none", [DEVNUM_TOO_BIG] = "too-big",
+		[DEVNUM_GAP] = "gap", [DEVNUM_IN_WINDOW] = "in-window",
+		[DEVNUM_IS_NODEV] = "is-nodev", [DEVNUM_TOO_WIDE] = "too-wide",
+		[DEVNUM_SENTINEL] = "sentinel", [DEVNUM_STRAY] = "stray",
+		[DEVNUM_IGNORED_BITS] = "ignored-bits", [DEVNUM_LEGACY] = "legacy",
+		[DEVNUM_BEYOND] = "beyond", [DEVNUM_ABOVE] = "above",
+		[DEVNUM_READS_BACK] = "reads-back", [DEVNUM_SATURATION] = "saturation",
+		[DEVNUM_NONCANONICAL] = "noncanonical",
+	};
+	return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : NULL;
+}
+
 int devnum_strreason(char *buf, size_t size, const devnum_scheme *s,
 		     const struct devnum_reason *r)
 {
