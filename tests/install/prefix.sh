@@ -15,4 +15,9 @@ as_user '
 	test -f "$HOME/.local/share/man/man1/devnum.1"
 	test -f "$HOME/.local/include/devnum.h"
 	test -f "$HOME/.local/lib/pkgconfig/devnum.pc"
+	# the Python package, found as the README says, with the user site off
+	# (-s) so that PYTHONPATH is what finds it
+	site=$(echo "$HOME"/.local/lib/python3*/site-packages)
+	test -f "$site/devnum/_devnum.so" && test -f "$site/devnum/py.typed"
+	test "$(PYTHONPATH=$site python3 -s -c '\''import devnum; print(hex(devnum.scheme("glibc").encode(8, 256)))'\'')" = 0x100800
 	echo "installed under $HOME/.local, nothing outside it"'
