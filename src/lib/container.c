@@ -278,8 +278,7 @@ static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct dev
 	if (w->refuse && over(j, DEVNUM_WRITER_REFUSES, t, w->refuse, w->refuse))
 		return;
 	switch (w->act) {
-	case A_FORMAT:
-	case A_REFUSE: break;
+	case A_FORMAT: break;
 	case A_LEAVE_OUT: over(j, DEVNUM_LEFT_OUT, t, w->limit, w->limit); break;
 	case A_LOW_BITS:
 	case A_SATURATE:

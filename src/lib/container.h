@@ -40,7 +40,6 @@ struct devnum_container {
  * beyond the format's answer: one primitive a row, with its parameter. */
 enum act {
 	A_FORMAT,     /* as the format: exact, refusing what it cannot hold */
-	A_REFUSE,     /* refuses a part above limit, with an error */
 	A_LEAVE_OUT,  /* leaves the entry out, a part above limit, exit 0 */
 	A_LOW_BITS,   /* keeps the low `limit` bits of the raw */
 	A_SATURATE,   /* stores every larger raw as limit */
