@@ -104,7 +104,7 @@ static int name_device(const struct job *j, struct record *r)
 		if (j->type && j->type != s->type)
 			continue;
 		t = (struct devnum_tuple){ s->major, minor };
-		seen |= live && type == s->type && node.major == t.major && node.minor == t.minor;
+		seen |= live && type == s->type && tuple_same(node, t);
 		int one = name_record(j, r, s->type, t);
 		status = one < status ? one : status;
 	}

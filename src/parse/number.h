@@ -34,6 +34,12 @@ struct num_error {
 int parse_number(const char *s, size_t n, unsigned bare, uint64_t *v,
 		 struct num_error *e);
 
+/* Whether two tuples are one. */
+static inline bool tuple_same(struct devnum_tuple a, struct devnum_tuple b)
+{
+	return a.major == b.major && a.minor == b.minor;
+}
+
 /* Two plain decimal numbers joined by ':', nothing else (8:1): true, the
  * tuple in *t; what most filter input is, read without the general
  * parse. */

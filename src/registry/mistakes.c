@@ -7,21 +7,17 @@
  * backward answer is proved by running the row forward again. */
 #include <config.h>
 
+#include "parse/number.h"
 #include "registry/mistakes.h"
 
 #define M32 UINT64_C(0xffffffff)
-
-static bool same(struct devnum_tuple a, struct devnum_tuple b)
-{
-	return a.major == b.major && a.minor == b.minor;
-}
 
 /* Keeps real in out[*n] when the row takes it to seen and it is another. */
 static void keep(const struct mistake_use *u, struct devnum_tuple seen, struct devnum_tuple real,
 		 struct devnum_tuple *out, size_t *n, size_t max)
 {
 	struct devnum_tuple back;
-	if (*n < max && u->m->forward(u, real, &back) && same(back, seen))
+	if (*n < max && u->m->forward(u, real, &back) && tuple_same(back, seen))
 		out[(*n)++] = real;
 }
 
@@ -40,7 +36,7 @@ static bool scheme_forward(const struct mistake_use *u, struct devnum_tuple real
 {
 	uint64_t raw;
 	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
-	       reader_reads(u, raw, seen) && !same(real, *seen);
+	       reader_reads(u, raw, seen) && !tuple_same(real, *seen);
 }
 
 /* The raw the reader made seen of: an unchecked 8:8 reader's major takes
@@ -70,7 +66,7 @@ static bool or8_forward(const struct mistake_use *u, struct devnum_tuple real,
 	if (real.major >> 56)
 		return false;
 	return devnum_decode(u->reader, real.major << 8 | real.minor, seen, NULL, NULL) ==
-		       DEVNUM_OK && !same(real, *seen);
+		       DEVNUM_OK && !tuple_same(real, *seen);
 }
 
 /* The next number after pick with as many bits set (Gosper's hack), in
@@ -118,7 +114,7 @@ static bool cut_forward(const struct mistake_use *u, struct devnum_tuple real,
 	uint64_t raw;
 	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
 	       devnum_decode(u->reader, raw & M32, seen, NULL, NULL) == DEVNUM_OK &&
-	       !same(real, *seen);
+	       !tuple_same(real, *seen);
 }
 
 /* The bits above 32 that were lost, the fewest high bits first: each
@@ -152,7 +148,7 @@ static bool unmasked_forward(const struct mistake_use *u, struct devnum_tuple re
 			     struct devnum_tuple *seen)
 {
 	return devnum_decode(u->reader, unmasked_linux32(real), seen, NULL, NULL) == DEVNUM_OK &&
-	       !same(real, *seen);
+	       !tuple_same(real, *seen);
 }
 
 /* Raw bits 20-31 (h) are the major's bits 12-23 (k) or'ed with the
@@ -182,7 +178,7 @@ static bool plus_forward(const struct mistake_use *u, struct devnum_tuple real,
 	if (real.major >> 55 || real.minor >> 62)
 		return false;
 	return devnum_decode(u->reader, real.major * 256 + real.minor, seen, NULL, NULL) ==
-		       DEVNUM_OK && !same(real, *seen);
+		       DEVNUM_OK && !tuple_same(real, *seen);
 }
 
 /* The raw's value split as major * 256 + minor: minor raw % 256 + 256 k. */
@@ -275,7 +271,7 @@ static bool iso_forward(const struct mistake_use *u, struct devnum_tuple real,
 		ma = mi >> 8, mi &= 0xff;
 	uint64_t dev = (ma << 20 | mi) & M32;
 	*seen = (struct devnum_tuple){ dev >> 20, dev & 0xfffff };
-	return !same(real, *seen);
+	return !tuple_same(real, *seen);
 }
 
 /* The 16-bit reading undone, then majors that lost bits above 12. */

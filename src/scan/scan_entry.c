@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parse/number.h"
 #include "registry/registry.h"
 #include "render/output.h"
 #include "scan/findings.h"
@@ -69,11 +70,6 @@ static void extracted(const struct scan *sc, struct devnum_tuple t, struct devnu
 	}
 }
 
-static bool same(struct devnum_tuple a, struct devnum_tuple b)
-{
-	return a.major == b.major && a.minor == b.minor;
-}
-
 /* What the extractors (the writers of Linux's mknod) make of a tuple the
  * kernel's dev_t cannot hold, those that agree named together, after
  * "PART N above LIMIT:"; *zero: whether they make a char device 0:0. */
@@ -84,12 +80,12 @@ static size_t extractors(const struct scan *sc, struct devnum_tuple t, char *not
 	extracted(sc, t, made);
 	for (unsigned i = 0; i < sc->nextractors; i++) {
 		unsigned count = 0, k = 0;
-		while (k < i && !same(made[k], made[i]))
+		while (k < i && !tuple_same(made[k], made[i]))
 			k++;
 		if (k < i) /* named with the first that made the same */
 			continue;
 		for (k = i; k < sc->nextractors; k++)
-			if (same(made[k], made[i]))
+			if (tuple_same(made[k], made[i]))
 				n = appended(n, size, snprintf(note + n, size - n, "%s%s", count++ ? " and " : " ",
 							       devnum_writer_version(sc->extractors[k])));
 		if (made[i].major == UINT64_MAX)
