@@ -215,8 +215,9 @@ known_writers() {
 	assert_equal "${#lines[@]}" "$(devnum schemes --json | jq -s '[.[] | .scheme, .aliases[]] | length')"
 	run2 devnum --list=containers
 	assert_equal "${#lines[@]}" "$(devnum containers --json | jq -s '[.[] | .container, .aliases[]] | length')"
+	# each writer, then its other names: a raw mknodat is also go, moby, containerd
 	run2 devnum --list=writers
-	assert_equal "$output" "$(known_writers)"
+	assert_equal "$output" "$(known_writers | sed 's/^syscall$/syscall\ngo\nmoby\ncontainerd/')"
 	# an option's row: long name, letter, value, help; per command, only its own
 	run2 devnum --list=options decode
 	assert_line $'--scheme\t-s\tNAME\tscheme of raw values (default: native)'
@@ -264,8 +265,10 @@ known_writers() {
 	run complete_words devnum fits --writer b
 	assert_output bsdtar
 	run complete_words devnum fits --writer ""
-	assert_equal "$(sort <<<"$output")" "$(known_writers | sort)"
+	assert_equal "$(sort <<<"$output")" "$(printf '%s\n' $(known_writers) go moby containerd | sort)"
 	assert_equal "$(known_writers | wc -l)" 16
+	run complete_words devnum fits --writer mo
+	assert_output moby
 }
 
 @test "fish: containers after pack, a list after --into" {

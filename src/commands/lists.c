@@ -15,7 +15,7 @@
 #include "scan/readers.h"
 #include "commands/lists.h"
 
-/* One line a name: each scheme's, then its aliases; or each container's. */
+/* One line a name, then one for each of its aliases. */
 static void list_words(const char *name, const char *aliases)
 {
 	printf("%s\n", name);
@@ -43,7 +43,7 @@ static void writers(void)
 	for (size_t i = 0; i < devnum_writer_count(); i++) {
 		const char *w = devnum_writer_name(devnum_writer_at(i));
 		if (devnum_writer_find(w, NULL) == devnum_writer_at(i)) /* its first row */
-			puts(w);
+			list_words(w, devnum_writer_aliases(devnum_writer_at(i)));
 	}
 }
 

@@ -112,6 +112,11 @@ const char *devnum_writer_name(const devnum_writer *w)
 	return w ? w->name : NULL;
 }
 
+const char *devnum_writer_aliases(const devnum_writer *w)
+{
+	return w ? w->aliases : NULL;
+}
+
 const char *devnum_writer_version(const devnum_writer *w)
 {
 	return w ? w->version : NULL;
