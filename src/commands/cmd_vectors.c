@@ -13,6 +13,9 @@
 
 #include "cli/cli.h"
 
+/* Room for every input: a scheme has at most 8 fields (two inputs each),
+ * so at most 14 + 16 + 7 tuples and 6 + 37 + 7 raw values; add() keeps
+ * no more, and never needs to drop one. */
 #define MAX_INPUTS 96
 
 /* A set of inputs of one form, kept distinct. */
