@@ -363,34 +363,39 @@ static PyStructSequence_Field judgement_fields[] = {
 	{ "cause", "the reason's cause, a word (too-big, above, reads-back ...), or None" },
 	{ "raw", "a raw container's raw value, or None" },
 	{ "scheme", "a raw container's scheme, or None" },
+	{ "fields", "the fields as the format writes them (unpack: the canonical ones), or None" },
 	{ NULL, NULL },
 };
 
 static PyStructSequence_Desc judgement_desc = {
-	"devnum.Judgement", "What becomes of a tuple in a container.", judgement_fields, 6,
+	"devnum.Judgement", "What becomes of a tuple in a container.", judgement_fields, 7,
 };
 
-/* Container.fit's answer as a Judgement. */
-static PyObject *judgement(struct state *st, devnum_status v, const struct devnum_judgement *j)
+/* A container's answer (fit, pack, unpack) as a Judgement. */
+enum { JUDGEMENT_ITEMS = 7 };
+static PyObject *judgement(struct state *st, const devnum_container *c, devnum_status v,
+			   const struct devnum_judgement *j)
 {
-	char words[256];
-	bool stored = v != DEVNUM_REFUSED, plain = j->fate == DEVNUM_SURVIVES;
+	char words[256], fields[128];
+	bool stored = v != DEVNUM_REFUSED, plain = j->reason.cause == DEVNUM_NO_CAUSE;
 	bool raw = stored && j->scheme;
 	PyObject *o = PyStructSequence_New(st->judgement_type);
 	if (!o)
 		return NULL;
 	devnum_strreason(words, sizeof words, j->scheme, &j->reason);
-	PyObject *item[6] = {
+	devnum_fields_print(fields, sizeof fields, c, &j->fields);
+	PyObject *item[JUDGEMENT_ITEMS] = {
 		PyUnicode_FromString(devnum_fate_name(j->fate)),
 		stored ? pair(j->becomes) : Py_NewRef(Py_None),
 		plain ? Py_NewRef(Py_None) : PyUnicode_FromString(words),
 		plain ? Py_NewRef(Py_None) : PyUnicode_FromString(devnum_cause_name(j->reason.cause)),
 		raw ? PyLong_FromUnsignedLongLong(j->raw) : Py_NewRef(Py_None),
 		Py_NewRef(raw ? scheme_object(st, j->scheme) : Py_None),
+		stored ? PyUnicode_FromString(fields) : Py_NewRef(Py_None),
 	};
-	for (Py_ssize_t i = 0; i < 6; i++) {
+	for (Py_ssize_t i = 0; i < JUDGEMENT_ITEMS; i++) {
 		if (!item[i]) {
-			for (Py_ssize_t k = i + 1; k < 6; k++)
+			for (Py_ssize_t k = i + 1; k < JUDGEMENT_ITEMS; k++)
 				Py_XDECREF(item[k]);
 			Py_DECREF(o);
 			return NULL;
@@ -418,6 +423,16 @@ static const devnum_scheme *scheme_of(struct state *st, PyObject *o)
 	return NULL;
 }
 
+/* A tuple and a scheme (a Scheme, a name or None) from a call's arguments. */
+static bool tuple_scheme(struct state *st, PyObject *ma, PyObject *mi, PyObject *scheme,
+			 struct devnum_tuple *t, const devnum_scheme **s)
+{
+	if (!u64(ma, "major", &t->major) || !u64(mi, "minor", &t->minor))
+		return false;
+	*s = scheme_of(st, scheme);
+	return *s || !PyErr_Occurred();
+}
+
 static PyObject *container_fit(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static char *kwlist[] = { "major", "minor", "writer", "scheme", NULL };
@@ -427,18 +442,51 @@ static PyObject *container_fit(PyObject *self, PyObject *args, PyObject *kw)
 	const char *name = NULL;
 	struct devnum_tuple t;
 	struct devnum_judgement j;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|z$O:fit", kwlist, &ma, &mi, &name, &scheme))
-		return NULL;
-	if (!u64(ma, "major", &t.major) || !u64(mi, "minor", &t.minor))
-		return NULL;
-	const devnum_scheme *s = scheme_of(st, scheme);
-	if (!s && PyErr_Occurred())
+	const devnum_scheme *s;
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|z$O:fit", kwlist, &ma, &mi, &name, &scheme) ||
+	    !tuple_scheme(st, ma, mi, scheme, &t, &s))
 		return NULL;
 	const devnum_writer *w = name ? devnum_writer_find(name, o->c) : NULL;
 	if (name && !w)
 		return PyErr_Format(PyExc_ValueError, "%s is no writer of %s", name,
 				    devnum_container_name(o->c));
-	return judgement(st, devnum_container_fit(o->c, w, s, t, &j), &j);
+	return judgement(st, o->c, devnum_container_fit(o->c, w, s, t, &j), &j);
+}
+
+static PyObject *container_pack(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static char *kwlist[] = { "major", "minor", "scheme", NULL };
+	Container *o = (Container *)self;
+	struct state *st = state_of(module_of(self));
+	PyObject *ma, *mi, *scheme = NULL;
+	struct devnum_tuple t;
+	struct devnum_judgement j;
+	const devnum_scheme *s;
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$O:pack", kwlist, &ma, &mi, &scheme) ||
+	    !tuple_scheme(st, ma, mi, scheme, &t, &s))
+		return NULL;
+	return judgement(st, o->c, devnum_container_pack(o->c, s, t, &j), &j);
+}
+
+static PyObject *container_unpack(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static char *kwlist[] = { "fields", "scheme", NULL };
+	Container *o = (Container *)self;
+	struct state *st = state_of(module_of(self));
+	PyObject *scheme = NULL;
+	const char *text;
+	Py_ssize_t n;
+	struct devnum_fields f;
+	struct devnum_judgement j;
+	char err[256];
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|$O:unpack", kwlist, &text, &n, &scheme))
+		return NULL;
+	const devnum_scheme *s = scheme_of(st, scheme);
+	if (!s && PyErr_Occurred())
+		return NULL;
+	if (devnum_fields_parse(o->c, text, (size_t)n, &f, err, sizeof err) != DEVNUM_OK)
+		return PyErr_Format(PyExc_ValueError, "%s", err);
+	return judgement(st, o->c, devnum_container_unpack(o->c, s, &f, &j), &j);
 }
 
 /* The names of the writers whose rows write container c, a tuple. */
@@ -502,6 +550,13 @@ static PyMethodDef container_methods[] = {
 	  "fit(major, minor, writer=None, *, scheme=None) -> Judgement\n\nWhat becomes of the tuple "
 	  "in this container, written by the named writer (None: by the format's capacity alone); "
 	  "scheme is the layout of a raw field the writing host decides (None: this system's)." },
+	{ "pack", (PyCFunction)(void (*)(void))container_pack, METH_VARARGS | METH_KEYWORDS,
+	  "pack(major, minor, *, scheme=None) -> Judgement\n\nThe fields the container stores for "
+	  "the tuple, by the format alone: fate survives, or why it cannot hold it." },
+	{ "unpack", (PyCFunction)(void (*)(void))container_unpack, METH_VARARGS | METH_KEYWORDS,
+	  "unpack(fields, *, scheme=None) -> Judgement\n\nWhat the container's reader makes of "
+	  "fields written as the format writes them (\"0000010 0000001\"): fate canonical, alias, "
+	  "damaged or invalid.  ValueError for text that is no such fields." },
 	{ "__reduce__", container_reduce, METH_NOARGS, NULL },
 	{ NULL, NULL, 0, NULL },
 };
@@ -647,29 +702,24 @@ static int module_exec(PyObject *module)
 	return 0;
 }
 
+/* The state's references, for the garbage collector to visit and clear. */
+#define STATE_REFS(X) \
+	X(st->refused) X(st->scheme_type) X(st->container_type) X(st->aliases_type) \
+	X(st->judgement_type) X(st->schemes) X(st->containers)
+
 static int module_traverse(PyObject *module, visitproc visit, void *arg)
 {
 	struct state *st = state_of(module);
-	Py_VISIT(st->refused);
-	Py_VISIT(st->scheme_type);
-	Py_VISIT(st->container_type);
-	Py_VISIT(st->aliases_type);
-	Py_VISIT(st->judgement_type);
-	Py_VISIT(st->schemes);
-	Py_VISIT(st->containers);
+#define VISIT(ref) Py_VISIT(ref);
+	STATE_REFS(VISIT)
 	return 0;
 }
 
 static int module_clear(PyObject *module)
 {
 	struct state *st = state_of(module);
-	Py_CLEAR(st->refused);
-	Py_CLEAR(st->scheme_type);
-	Py_CLEAR(st->container_type);
-	Py_CLEAR(st->aliases_type);
-	Py_CLEAR(st->judgement_type);
-	Py_CLEAR(st->schemes);
-	Py_CLEAR(st->containers);
+#define CLEAR(ref) Py_CLEAR(ref);
+	STATE_REFS(CLEAR)
 	return 0;
 }
 

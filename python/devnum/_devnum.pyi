@@ -46,6 +46,7 @@ class Judgement(NamedTuple):
     cause: Optional[str]
     raw: Optional[int]
     scheme: Optional[Scheme]
+    fields: Optional[str]
 
 @final
 class Container:
@@ -64,6 +65,10 @@ class Container:
         *,
         scheme: Union[Scheme, str, None] = None,
     ) -> Judgement: ...
+    def pack(
+        self, major: int, minor: int, *, scheme: Union[Scheme, str, None] = None
+    ) -> Judgement: ...
+    def unpack(self, fields: str, *, scheme: Union[Scheme, str, None] = None) -> Judgement: ...
 
 def schemes() -> Tuple[Scheme, ...]: ...
 def scheme(name: str, /) -> Scheme: ...

@@ -157,6 +157,44 @@ def test_fit_agrees_with_the_program(container):
             assert j.becomes == expected, (writer, text)
 
 
+@pytest.mark.parametrize("container", devnum.containers(), ids=str)
+def test_pack_and_unpack_agree_with_the_program(container):
+    tuples = ["0:0", "8:1", "8:256", "4095:1048575", "4096:0", "65535:65535", "4294967295:0"]
+    packed = []
+    for text, record in zip(tuples, run_devnum("pack", "--json", container.name, *tuples)):
+        j = container.pack(*map(int, text.split(":")))
+        if "error" in record:
+            assert j.fate != "survives" and j.fields is None, text
+            assert record["error"].endswith(": " + j.reason), text
+            continue
+        assert (j.fate, j.becomes, j.fields) == (
+            "survives", tuple(map(int, text.split(":"))), " ".join(record["fields"])), text
+        packed.append(j.fields)
+    assert packed, "no tuple packs"
+    # one set of fields a line: as operands, words would pair up across sets
+    records = run_devnum("unpack", "--json", container.name, stdin="".join(f + "\n" for f in packed))
+    assert len(records) == len(packed)
+    for text, record in zip(packed, records):
+        j = container.unpack(text)
+        assert j.fate == record["verdict"], text
+        assert j.becomes == (record["major"], record["minor"]), text
+        if j.fate == "canonical":
+            assert j.fields == text
+    with pytest.raises(ValueError):
+        container.unpack("not fields")
+
+
+def test_unpack_by_hand():
+    # xfs ignores bits 31:27: 0xf8200001 is 8:1, whose canonical raw is 8 << 18 | 1
+    j = devnum.container("xfs").unpack("0xf8200001")
+    assert (j.fate, j.becomes, j.fields, j.cause) == ("alias", (8, 1), "0x00200001", "noncanonical")
+    # 0777777 is odc's every-bit value, what bsdtar stores for a raw it cannot hold
+    j = devnum.container("cpio-odc").unpack("777777")
+    assert (j.fate, j.cause) == ("damaged", "saturation")
+    with pytest.raises(ValueError, match="c_rdev: '0004001' is not 1 to 6 octal digits"):
+        devnum.container("cpio-odc").unpack("0004001")
+
+
 def test_vectors_agree(vectors):
     for v in vectors:
         s = devnum.scheme(v["scheme"])
