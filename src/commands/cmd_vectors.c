@@ -18,20 +18,21 @@
  * no more, and never needs to drop one. */
 #define MAX_INPUTS 96
 
-/* A set of inputs of one form, kept distinct. */
+/* A set of inputs of one form, kept distinct: tuples as (major, minor),
+ * raw values as (raw, 0), side by side so that they sort as pairs. */
 struct inputs {
 	size_t n;
-	uint64_t major[MAX_INPUTS], minor[MAX_INPUTS]; /* raws: minor unused */
+	uint64_t v[MAX_INPUTS][2];
 };
 
 static void add(struct inputs *in, uint64_t major, uint64_t minor)
 {
 	for (size_t i = 0; i < in->n; i++)
-		if (in->major[i] == major && in->minor[i] == minor)
+		if (in->v[i][0] == major && in->v[i][1] == minor)
 			return;
 	if (in->n < MAX_INPUTS) {
-		in->major[in->n] = major;
-		in->minor[in->n++] = minor;
+		in->v[in->n][0] = major;
+		in->v[in->n++][1] = minor;
 	}
 }
 
@@ -93,7 +94,7 @@ static void raws(const devnum_scheme *s, const struct inputs *t, struct inputs *
 	for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
 		add(in, common[i], 0);
 	for (size_t i = 0; i < t->n; i++)
-		if (devnum_encode(s, (struct devnum_tuple){ t->major[i], t->minor[i] }, &raw, NULL) ==
+		if (devnum_encode(s, (struct devnum_tuple){ t->v[i][0], t->v[i][1] }, &raw, NULL) ==
 		    DEVNUM_OK)
 			add(in, raw, 0);
 	if (devnum_encode(s, (struct devnum_tuple){ 8, 1 }, &raw, NULL) != DEVNUM_OK)
@@ -118,16 +119,6 @@ static int by_tuple(const void *a, const void *b)
 	return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
 }
 
-/* The inputs in order: a tuple's parts side by side, to sort as pairs. */
-static size_t sorted(const struct inputs *in, uint64_t (*out)[2])
-{
-	for (size_t i = 0; i < in->n; i++) {
-		out[i][0] = in->major[i];
-		out[i][1] = in->minor[i];
-	}
-	qsort(out, in->n, sizeof *out, by_tuple);
-	return in->n;
-}
 
 /* The answer for a refusal or an alias: its cause, and its words. */
 static void because(struct record *r, const devnum_scheme *s, const struct devnum_reason *why)
@@ -188,13 +179,14 @@ static void raw_vector(const struct job *j, struct record *r, const devnum_schem
 static void scheme_vectors(const struct job *j, struct record *r, const devnum_scheme *s)
 {
 	struct inputs t = { 0 }, w = { 0 };
-	uint64_t in[MAX_INPUTS][2];
 	tuples(s, &t);
 	raws(s, &t, &w);
-	for (size_t i = 0, n = sorted(&t, in); i < n; i++)
-		tuple_vector(j, r, s, (struct devnum_tuple){ in[i][0], in[i][1] });
-	for (size_t i = 0, n = sorted(&w, in); i < n; i++)
-		raw_vector(j, r, s, in[i][0]);
+	qsort(t.v, t.n, sizeof t.v[0], by_tuple);
+	qsort(w.v, w.n, sizeof w.v[0], by_tuple);
+	for (size_t i = 0; i < t.n; i++)
+		tuple_vector(j, r, s, (struct devnum_tuple){ t.v[i][0], t.v[i][1] });
+	for (size_t i = 0; i < w.n; i++)
+		raw_vector(j, r, s, w.v[i][0]);
 }
 
 static int vectors_run(const struct job *j, int argc, const char **argv)
