@@ -35,6 +35,8 @@ for line in (__devnum_list options)
                 set -a args -a '(__fish_complete_list , "__devnum_list containers")'
             case --writer
                 set -a args -a '(__devnum_list writers)'
+            case --spec
+                set -a args -a '(__devnum_list formats | string match -r \'^[^\t]+(?=\tspecification\t)\')'
             case --base --input-base
                 set -a args -a '16 10 8'
             case --type

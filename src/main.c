@@ -340,6 +340,7 @@ int main(int argc, const char **argv)
 	out.hang = fold_hang(c->hang, j.columns);
 	j.writer = given.value[O_WRITER] ? writer_named(given.value[O_WRITER]) : NULL;
 	j.into = into_value(given.value[O_INTO], j.writer);
+	j.spec = given.value[O_SPEC];
 	j.out = &out;
 	if (c->prepare)
 		c->prepare(c, &j, &n, &ops);

@@ -185,7 +185,7 @@ known_writers() {
 @test "--list=formats: what scan reads, its kind and library, as the manual and scan's own refusal say" {
 	run2 devnum --list=formats
 	assert_success
-	assert_equal "$(awk -F '\t' 'NF != 3 || $2 !~ /^(archive|layout|image)$/' <<<"$output")" ""
+	assert_equal "$(awk -F '\t' 'NF != 3 || $2 !~ /^(archive|layout|image|specification)$/' <<<"$output")" ""
 	assert_line $'ext4\timage\tlibext2fs'
 	assert_line $'squashfs\timage\tlibsquashfs'
 	assert_line $'oci-layout\tlayout\t'
@@ -205,6 +205,28 @@ known_writers() {
 	run2 devnum scan "$BATS_TEST_TMPDIR/minix"
 	assert_failure 2
 	[[ $stderr == *"which scan does not read (it reads $images): "* ]] || fail "$stderr"
+}
+
+@test "--list=formats: each specification has its entry in the manual, and --spec completes them" {
+	specs=$(devnum --list=formats | awk -F '\t' '$2 == "specification" { print $1 }')
+	assert_equal "$(wc -l <<<"$specs")" 6
+	# the manual's section: one .TP entry for each, in the table's order
+	manual=$(awk '/^\.SH SCANNING DEVICE SPECIFICATIONS/ { on = 1; next } on && /^\.SH/ { exit }
+		on && prev == ".TP" { sub(/^\.B /, ""); gsub(/\\-/, "-"); print } { prev = $0 }' \
+		"$abs_top_builddir/man/devnum.1")
+	assert_equal "$manual" "$specs"
+	run complete_words devnum scan --spec ""
+	assert_equal "$output" "$specs"
+	run complete_words devnum scan --spec = ps
+	assert_output pseudo
+	if command -v zsh >/dev/null; then
+		run zsh_options scan
+		assert_line --partial "--spec=[scan  read inputs as this device specification]:FORMAT:_devnum_specs_formats"
+	fi
+	if command -v fish >/dev/null; then
+		run fish_complete 'devnum scan --spec='
+		assert_equal "$(cut -f1 <<<"$output" | sed 's/^--spec=//' | LC_ALL=C sort)" "$(LC_ALL=C sort <<<"$specs")"
+	fi
 }
 
 @test "--list gives the completions their names: commands, options, schemes, containers, writers" {
@@ -266,7 +288,7 @@ known_writers() {
 	assert_output bsdtar
 	run complete_words devnum fits --writer ""
 	assert_equal "$(sort <<<"$output")" "$(printf '%s\n' $(known_writers) go moby containerd | sort)"
-	assert_equal "$(known_writers | wc -l)" 16
+	assert_equal "$(known_writers | wc -l)" 17
 	run complete_words devnum fits --writer mo
 	assert_output moby
 }

@@ -342,7 +342,8 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 	run2 devnum fits 4096:0
 	assert_success
 	assert_equal "${#lines[@]}" "$(devnum containers --format '%C' | wc -l)"
-	assert_line "4096:0: ext4       too-big major 4096 above 4095; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0"
+	# genext2fs keeps 8 bits of each part (specs.bats holds it to genext2fs)
+	assert_line "4096:0: ext4       too-big major 4096 above 4095; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; genext2fs 1.4.2: truncated (major 4096 above 255), reads back as 0:0"
 	assert_line "4096:0: nfs3       survives; the NFS client: misread (major 4096 above 4095), reads back as 0:0"
 }
 

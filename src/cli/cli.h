@@ -34,6 +34,7 @@ struct job {
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */
 	const devnum_writer *writer;  /* fits --writer, or NULL */
+	const char *spec;             /* scan --spec: a specification's format, by name */
 	const struct emitter *out;
 };
 

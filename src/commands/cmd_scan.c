@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
+#include "scan/readers.h"
 #include "scan/scan.h"
 
 /* One operand: a file, standard input, or an OCI image layout. */
@@ -60,6 +61,12 @@ static void scan_rules(const struct command *c, struct job *j, int *argc, const 
 	if (has_option(j, O_SCHEME) && (devnum_scheme_flags(j->scheme) & DEVNUM_TEXT))
 		usage_error("--scheme=%s has no raw form; %s's --scheme names the layout of raw "
 			    "fields (cpio odc and bin)", devnum_scheme_name(j->scheme), c->name);
+	if (j->spec && !reader_find(R_SPEC, j->spec)) {
+		char names[200], q[400];
+		reader_names(R_SPEC, names, sizeof names);
+		quote(q, sizeof q, j->spec, strlen(j->spec));
+		usage_error("--spec: unknown format '%s' (one of %s)", q, names);
+	}
 	if (j->writer && !has_option(j, O_INTO) &&
 	    !devnum_writer_find(devnum_writer_name(j->writer), mknod))
 		usage_error("--writer: %s does not write %s, which %s judges by without --into",
@@ -68,12 +75,12 @@ static void scan_rules(const struct command *c, struct job *j, int *argc, const 
 
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
-	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
-		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_CONTAINER) |
+		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_CONTAINER) |
 		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
 		KEY(K_NOTE) | KEY(K_ERROR),
-	.plain = "%i: %(%{layer}: %)%p: %t %(%M:%m%|unknown%)%( (link to %{link})%)"
+	.plain = "%i%(:%L%): %(%{layer}: %)%(%p%|inode %I%): %t %(%M:%m%|unknown%)%( (link to %{link})%)"
 		 "%( (inode %I, fields %F)%)%( [%{findings}] %n%)",
 	.names = true,
 	.prepare = scan_rules,

@@ -269,6 +269,14 @@ static void changes(const devnum_writer *w, struct devnum_judgement *j, struct d
 	misread(j, w->reader ? DEVNUM_MISREAD : DEVNUM_TRUNCATED, t, as);
 }
 
+/* genext2fs: the low `limit` bits of each part, whatever the format holds. */
+static void part_bits(const devnum_writer *w, struct devnum_judgement *j, struct devnum_tuple t)
+{
+	uint64_t max = (UINT64_C(1) << w->limit) - 1;
+	if (over(j, DEVNUM_TRUNCATED, t, max, max))
+		becomes(j, (struct devnum_tuple){ t.major & max, t.minor & max });
+}
+
 /* What writer w does beyond the format's answer in j. */
 static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct devnum_tuple t,
 		     struct devnum_judgement *j)
@@ -286,6 +294,9 @@ static void write_as(const devnum_writer *w, const devnum_scheme *sc, struct dev
 			raw_writer(w, sc, j);
 		break;
 	case A_MASK: changes(w, j, t, masked(t)); break;
+	case A_PART_BITS:
+		part_bits(w, j, t);
+		break;
 	case A_UNMASKED: changes(w, j, t, unmasked(w->scheme, t)); break;
 	case A_ZERO_ONE:
 		if (fits && !t.major && !t.minor)

@@ -42,6 +42,7 @@ enum act {
 	A_FORMAT,     /* as the format: exact, refusing what it cannot hold */
 	A_LEAVE_OUT,  /* leaves the entry out, a part above limit, exit 0 */
 	A_LOW_BITS,   /* keeps the low `limit` bits of the raw */
+	A_PART_BITS,  /* keeps the low `limit` bits of each part */
 	A_SATURATE,   /* stores every larger raw as limit */
 	A_MASK,       /* keeps the low bits of each part the kernel's dev_t has
 			 (12:20): what the low 32 bits of a glibc dev_t hold */

@@ -115,6 +115,8 @@ const struct devnum_writer devnum_i_writers[] = {
 	{ W("mke2fs", "ext4", "mke2fs -d, e2fsprogs 1.47.0", A_FORMAT, 0) },
 	/* a usage error above 65535, then 12 bits of the major */
 	{ W("debugfs", "ext4", "debugfs mknod, e2fsprogs 1.47.0", A_MASK, 0), .refuse = 65535 },
+	/* genext2fs.c: ((major & 0xff) << 8) | (minor & 0xff) in i_block[0], always */
+	{ W("genext2fs", "ext4", "genext2fs 1.4.2", A_PART_BITS, 8) },
 	/* "Major %d out of range ..., truncating": each part masked */
 	{ W("mksquashfs", "squashfs", "mksquashfs, squashfs-tools 4.5.1", A_MASK, 0) },
 	/* fstree's devno is a uint32_t: the glibc dev_t's low 32 bits, silently */

@@ -44,6 +44,7 @@ enum key {
 			  a tuple given as udev writes it, c8:1 or b8:1 */
 	K_FIELD,       /* text: stat: st_rdev or st_dev */
 	K_INODE,       /* scan: a file-system image's inode number */
+	K_LINE,        /* number: scan: a specification's line, from 1 */
 	K_WIDTH,       /* the scheme's raw width */
 	K_HI, K_LO,    /* numbers: layout: a field's raw bits */
 	K_PART_HI, K_PART_LO, /* numbers: layout: the part's bits it holds */

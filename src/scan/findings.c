@@ -24,4 +24,5 @@ const struct finding_row finding_rows[F_COUNT] = {
 	[F_INTO] = { "into", true, "a tuple a container named by --into cannot hold" },
 	[F_UNSQUASHFS] = { "unsquashfs", false, "a squashfs rdev that unsquashfs -lls lists as another pair" },
 	[F_CRAMFS] = { "cramfs", true, "a cramfs device that Linux's cramfs reads as another" },
+	[F_BUILT] = { "built", true, "a specification's device its own tool makes another, or refuses" },
 };

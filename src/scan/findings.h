@@ -27,6 +27,7 @@ enum finding {
 	F_INTO,
 	F_UNSQUASHFS,
 	F_CRAMFS,
+	F_BUILT,
 	F_COUNT
 };
 

@@ -1,5 +1,6 @@
 /* readers.c - the table of what scan reads.  A new file-system image is
- * its reader's file and one row here. */
+ * its reader's file and one row here; a new specification its parser
+ * in spec_formats.c and one row. */
 #include <config.h>
 
 #include <stdio.h>
@@ -7,19 +8,26 @@
 
 #include "scan/image.h"
 #include "scan/readers.h"
+#include "scan/spec.h"
 
 const struct reader readers[] = {
-	{ "tar", R_ARCHIVE, "libarchive", NULL, NULL },
-	{ "cpio", R_ARCHIVE, "libarchive", NULL, NULL },
-	{ "iso9660", R_ARCHIVE, "libarchive", NULL, NULL },
-	{ "mtree", R_ARCHIVE, "libarchive", NULL, NULL },
-	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL },
-	{ "ext2", R_IMAGE, "libext2fs", scan_ext, bid_ext2 },
-	{ "ext3", R_IMAGE, "libext2fs", scan_ext, bid_ext3 },
-	{ "ext4", R_IMAGE, "libext2fs", scan_ext, bid_ext4 },
-	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs, bid_squashfs },
-	{ "erofs", R_IMAGE, NULL, scan_erofs, bid_erofs },
-	{ "cramfs", R_IMAGE, NULL, scan_cramfs, bid_cramfs },
+	{ "tar", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
+	{ "cpio", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
+	{ "iso9660", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
+	{ "mtree", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
+	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
+	{ "ext2", R_IMAGE, "libext2fs", scan_ext, bid_ext2, NULL },
+	{ "ext3", R_IMAGE, "libext2fs", scan_ext, bid_ext3, NULL },
+	{ "ext4", R_IMAGE, "libext2fs", scan_ext, bid_ext4, NULL },
+	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs, bid_squashfs, NULL },
+	{ "erofs", R_IMAGE, NULL, scan_erofs, bid_erofs, NULL },
+	{ "cramfs", R_IMAGE, NULL, scan_cramfs, bid_cramfs, NULL },
+	{ "gen_init_cpio", R_SPEC, NULL, NULL, NULL, &spec_initramfs },
+	{ "gensquashfs", R_SPEC, NULL, NULL, NULL, &spec_gensquashfs },
+	{ "pseudo", R_SPEC, NULL, NULL, NULL, &spec_pseudo },
+	{ "device-table", R_SPEC, NULL, NULL, NULL, &spec_table },
+	{ "tmpfiles", R_SPEC, NULL, NULL, NULL, &spec_tmpfiles },
+	{ "fakeroot", R_SPEC, NULL, NULL, NULL, &spec_fakeroot },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 
@@ -41,7 +49,7 @@ const struct reader *reader_bid(const unsigned char *p, size_t n)
 
 const char *reader_kind_name(enum reader_kind kind)
 {
-	static const char *const names[] = { "archive", "layout", "image" };
+	static const char *const names[] = { "archive", "layout", "image", "specification" };
 	return names[kind];
 }
 

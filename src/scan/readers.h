@@ -2,7 +2,7 @@
  * kind and the library that reads it.  Archives are read by libarchive
  * (scan_walk.c), an OCI image layout by scan itself (oci_layout.c), a
  * file-system image by its row's reader, chosen by the name libblkid
- * gives it.  devnum --list=formats prints the table. */
+ * gives it; a device specification by spec_read.c, with its row's parser.  devnum --list=formats prints the table. */
 #ifndef READERS_H
 #define READERS_H
 
@@ -11,7 +11,7 @@
 
 struct scan;
 
-enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE };
+enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC };
 
 struct reader {
 	const char *name;      /* an image's, as libblkid names it */
@@ -21,6 +21,8 @@ struct reader {
 	int (*read)(struct scan *sc, int fd, const char *format);
 	/* R_IMAGE: whether the first bytes of a file begin such an image */
 	bool (*bid)(const unsigned char *p, size_t n);
+	/* R_SPEC: the specification's parser and its tool (spec.h) */
+	const struct spec_format *spec;
 };
 
 extern const struct reader readers[];
@@ -32,7 +34,7 @@ const struct reader *reader_find(enum reader_kind kind, const char *name);
 /* The image reader whose bid the first n bytes of a file win, or NULL. */
 const struct reader *reader_bid(const unsigned char *p, size_t n);
 
-/* The kind's name: archive, layout, image. */
+/* The kind's name: archive, layout, image, specification. */
 const char *reader_kind_name(enum reader_kind kind);
 
 /* The names of kind's rows in words ("ext2, ext3, ext4 and squashfs")

@@ -52,6 +52,8 @@ struct scan {
 	const devnum_writer *extractors[EXTRACTORS_MAX]; /* mknod's writers judged by */
 	unsigned nextractors;
 	int format;                  /* the last entry's libarchive format, or -1 */
+	const struct reader *spec;   /* --spec's specification, or NULL */
+	uint64_t line;               /* a specification's line an error is on, or 0 */
 	const devnum_container *container; /* format's container, or NULL */
 };
 
@@ -60,7 +62,7 @@ struct scan {
  * (first: before the number's findings; last: after every other). */
 enum { ENTRY_FOUND_MAX = 3 };
 struct entry {
-	const char *path;
+	const char *path;           /* or NULL: a specification of inodes */
 	const char *link;           /* the entry a hard link names, or NULL */
 	const char *type;           /* char, block, file, dir, symlink, fifo, socket, other */
 	bool device;                /* a device, or a hard link to one */
@@ -69,6 +71,7 @@ struct entry {
 	unsigned segment;           /* which archive of the input, from 1 */
 	uint64_t offset;            /* the byte of the input it starts at */
 	const char *compression;
+	uint64_t line;              /* a specification's line, from 1; or 0 */
 	bool has_inode;
 	uint64_t inode;
 	const devnum_container *c;  /* the container its number is stored in, or NULL */
@@ -111,6 +114,15 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 int scan_file(struct scan *sc, int fd, const char *layer);
 int scan_error(struct scan *sc, const char *why);
 void scan_end(struct scan *sc);
+
+/* spec_read.c: the device specification r in src, from src->pos: the
+ * status.  The specification whose parser reads the first lines of p
+ * (n bytes) and no other's as well, or NULL; with why saying so when
+ * several read them alike. */
+struct source;
+struct reader;
+int scan_spec(struct scan *sc, struct source *src, const struct reader *r);
+const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_t size);
 
 /* oci_layout.c: an OCI image layout, a directory: its layers, index.json
  * -> manifests -> layers, each once. */

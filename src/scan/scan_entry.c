@@ -266,7 +266,8 @@ static struct devnum_tuple read_tuple_fields(struct scan *sc, const struct entry
 static void set_entry(struct scan *sc, const struct entry *e)
 {
 	struct record *r = &sc->r;
-	set_str(r, K_PATH, e->path);
+	if (e->path) /* a fakeroot state names inodes, not paths */
+		set_str(r, K_PATH, e->path);
 	set_str(r, K_FORMAT, e->format);
 	set_num(r, K_SEGMENT, e->segment);
 	set_num(r, K_OFFSET, e->offset);
@@ -276,6 +277,8 @@ static void set_entry(struct scan *sc, const struct entry *e)
 	if (e->link)
 		set_str(r, K_LINK, e->link);
 	set_str(r, K_TYPE, e->type);
+	if (e->line)
+		set_num(r, K_LINE, e->line);
 	if (e->has_inode)
 		set_num(r, K_INODE, e->inode);
 	if (e->c)

@@ -42,7 +42,13 @@ static int trouble(struct scan *sc, const char *why, uintmax_t entries, enum tro
 	if (entries)
 		snprintf(at + strlen(at), sizeof at - strlen(at), "%s %ju: ",
 			 kind == T_ARCHIVE ? "after entry" : "entry", entries);
+	if (sc->line)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "line %llu: ",
+			 (unsigned long long)sc->line);
 	record_next(r);
+	r->have &= ~KEY(K_TYPE); /* the last entry's: not this error's */
+	if (sc->line)
+		set_num(r, K_LINE, sc->line);
 	if (kind == T_WARNING) {
 		char q[400];
 		quote(q, sizeof q, r->text[K_INPUT], r->len[K_INPUT]);
@@ -336,14 +342,38 @@ static void what_it_is(struct source *src, bool at_end, const char *otherwise, c
 		snprintf(buf, n, "%s", otherwise);
 }
 
+/* The device specification src holds, from its start: the status. */
+static int specification(struct scan *sc, struct source *src, const struct reader *r)
+{
+	src->pos = 0;
+	int status = scan_spec(sc, src, r);
+	summary(sc);
+	return status;
+}
+
+/* The specification whose lines begin src, as bid, or NULL; why says
+ * when several read them alike. */
+static const struct reader *text_bid(struct source *src, char *why, size_t n)
+{
+	const struct span *head = src->kept[0].at == 0 && src->kept[0].len ? &src->kept[0]
+									 : &src->kept[1];
+	*why = 0;
+	return head->at == 0 && head->len ? spec_bid(head->p, head->len, why, n) : NULL;
+}
+
 /* The input holds no archive: an error that says what it is; for a blob
  * of an image, that it is no layer (a manifest, a config), said by none. */
 static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
 {
-	char what[300], type[64];
+	char what[300] = "", type[64];
+	const struct reader *spec;
 	int more = 0;
 	if (sc->layer)
 		return sc->segment = 0, EXIT_OK;
+	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, what, sizeof what)))
+		return specification(sc, src, spec);
+	if (*what)
+		return sc->segment = 0, trouble(sc, what, 0, T_ARCHIVE);
 	if (!end->mtree_text && image_type(sc, src, type, sizeof type))
 		return image(sc, src, type);
 	if (end->mtree_text)
@@ -469,7 +499,8 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 	struct source src;
 	if (source_fd(&src, sc->la, fd) < 0)
 		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
-	int status = layer ? layer_walk(sc, &src, layer) : walk(sc, &src);
+	int status = layer ? layer_walk(sc, &src, layer)
+		   : sc->spec ? specification(sc, &src, sc->spec) : walk(sc, &src);
 	source_free(&src);
 	return status;
 }
@@ -502,6 +533,7 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 	*sc = (struct scan){ .j = j, .libs = libs, .la = &libs->archive, .compression = "none", .file = -1, .format = -1,
 			     .mknod = devnum_container_find("linux") };
 	choose_extractors(sc);
+	sc->spec = j->spec ? reader_find(R_SPEC, j->spec) : NULL;
 	record_start(&sc->r, name, strlen(name));
 }
 

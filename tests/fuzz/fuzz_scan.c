@@ -1,7 +1,9 @@
 /* fuzz_scan.c - devnum scan on whatever libarchive makes of the input:
  * every format and filter, every output mode, a scheme for the raw
  * formats and a container to repack into chosen by the first byte.  The
- * rest is the archive, on standard input; output goes to /dev/null. */
+ * rest is the archive, on standard input; output goes to /dev/null.
+ * Built with SPECS (fuzz_spec), the rest is read as the device
+ * specification the first byte names, as --spec names one. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <string.h>
@@ -10,7 +12,20 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
+#include "scan/readers.h"
 #include "scan_emitter.h"
+
+/* The name of the specification format pick names. */
+static const char *spec_named(uint8_t pick)
+{
+	size_t n = 0, k;
+	for (size_t i = 0; i < nreaders; i++)
+		n += readers[i].kind == R_SPEC;
+	k = pick % n;
+	for (size_t i = 0;; i++)
+		if (readers[i].kind == R_SPEC && !k--)
+			return readers[i].name;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,6 +41,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   OPT_SUMMARY,
 		.into = UINT64_C(1) << (pick % devnum_container_count()), .out = &out,
 	};
+#ifdef SPECS
+	j.spec = spec_named(pick >> 1);
+#else
+	(void)spec_named;
+#endif
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
 	int in = memfd_create("archive", 0);

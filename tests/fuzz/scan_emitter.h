@@ -14,7 +14,7 @@ static struct emitter scan_emitter(uint8_t pick)
 	char err[64];
 	if (!plain) {
 		plain = format_compile(cmd_scan.plain, err, sizeof err);
-		user = format_compile("%i %p %t %I %F %M:%m %r %{findings} %n %C %{format}", err,
+		user = format_compile("%i %p %t %I %L %F %M:%m %r %{findings} %n %C %{format}", err,
 				      sizeof err);
 	}
 	return (struct emitter){ pick & 1 ? JSON : pick & 2 ? TEMPLATE : PLAIN, plain, user,

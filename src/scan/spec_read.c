@@ -1,0 +1,268 @@
+/* spec_read.c - a device specification read line by line: each device a
+ * record as an archive entry's is, with its line; each line its tool
+ * would refuse an error naming the line.  A line longer than
+ * SPEC_LINE_MAX is passed over, not kept, and a device table's range is
+ * expanded one node at a time: memory stays bounded. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/output.h"
+#include "scan/readers.h"
+#include "scan/scan.h"
+#include "scan/source.h"
+#include "scan/spec.h"
+
+typedef unsigned long long ull;
+
+/* One line as it is read: its text, number, offset, and what is wrong. */
+struct line {
+	char *text;
+	size_t len;
+	uint64_t number, offset;
+	bool overlong, nul;
+};
+
+struct spec_run {
+	struct scan *sc;
+	const struct reader *r;
+	const devnum_container *c;
+	const devnum_writer *w;
+	int status;
+};
+
+/* The next line from src into l (at most SPEC_LINE_MAX bytes of it
+ * kept): 1, 0 at the end, -1 when the source failed. */
+static int next_line(struct source *src, struct line *l)
+{
+	const unsigned char *p;
+	ssize_t n;
+	l->len = 0;
+	l->overlong = l->nul = false;
+	l->offset = src->pos;
+	l->number++;
+	while ((n = source_at(src, &p)) > 0) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)n);
+		size_t take = nl ? (size_t)(nl - p) : (size_t)n, keep = take;
+		if (l->len + keep > SPEC_LINE_MAX)
+			keep = SPEC_LINE_MAX - l->len, l->overlong = true;
+		memcpy(l->text + l->len, p, keep);
+		l->nul |= memchr(p, 0, take) != NULL;
+		l->len += keep;
+		src->pos += take + (nl != NULL);
+		if (nl)
+			break;
+	}
+	l->text[l->len] = 0;
+	return n < 0 ? -1 : n > 0 || l->len || l->overlong || src->pos > l->offset;
+}
+
+/* A line's error: an error record naming the line. */
+static void line_error(struct spec_run *s, const struct line *l, const char *why)
+{
+	s->sc->line = l->number;
+	s->status = status_max(s->status, scan_error(s->sc, why));
+	s->sc->line = 0;
+}
+
+/* What the tool the specification is for makes of t, when another: its
+ * parser's reading (the low bits it keeps), then its writer's. */
+static void built(const struct spec_run *s, struct entry *e, struct devnum_tuple t,
+		  char *note, size_t size)
+{
+	const struct spec_format *f = s->r->spec;
+	struct devnum_judgement k;
+	size_t n = 0;
+	if (f->bits && (t.major >> f->bits || t.minor >> f->bits)) {
+		uint64_t keep = (UINT64_C(1) << f->bits) - 1;
+		n = (size_t)snprintf(note, size, "%s reads it as %llu:%llu (sscanf's %%u keeps %u "
+				     "bits of each part)", f->tool, (ull)(t.major & keep),
+				     (ull)(t.minor & keep), f->bits);
+		t = (struct devnum_tuple){ t.major & keep, t.minor & keep };
+	}
+	if (s->w && devnum_container_fit(s->c, s->w, NULL, t, &k) != DEVNUM_OK && n < size)
+		n += (size_t)snprintf(note + n, size - n, "%s%s %s", n ? "; " : "",
+				      devnum_writer_version(s->w), k.changed ? "makes" : "refuses");
+	if (s->w && k.changed && n < size)
+		snprintf(note + n, size - n, " it %llu:%llu in %s", (ull)k.becomes.major,
+			 (ull)k.becomes.minor, devnum_container_name(s->c));
+	if (n)
+		e->last[e->nlast++] = (struct entry_found){ F_BUILT, note };
+}
+
+/* The record of one node. */
+static void node(struct spec_run *s, const struct line *l, const struct spec_node *n,
+		 const char *path)
+{
+	struct scan *sc = s->sc;
+	struct entry e = { .path = path, .type = n->type == 'c' ? "char" : "block", .device = true,
+			   .format = s->r->name, .segment = 1, .offset = l->offset,
+			   .compression = sc->compression, .line = l->number, .c = s->c,
+			   .has_inode = n->has_inode, .inode = n->inode };
+	struct devnum_tuple t;
+	char note[300];
+	bool known;
+	if (n->raw)
+		e.number = E_RAW, e.f = (struct devnum_fields){ 1, 1, { n->rdev } };
+	else
+		e.number = E_TUPLE, e.t = n->t, built(s, &e, n->t, note, sizeof note);
+	sc->seg.devices++;
+	int st = scan_record(sc, &e, &t, &known);
+	sc->seg.found += st != EXIT_OK;
+	s->status = status_max(s->status, st);
+}
+
+/* A device table's range: name0... from start up to count, as genext2fs
+ * makes them; refused where its numbers would wrap, or ext2 could not
+ * hold so many inodes. */
+static void range(struct spec_run *s, const struct line *l, struct spec_node *n)
+{
+	char path[4200], why[200];
+	uint64_t minor = n->t.minor;
+	if (n->count > n->start && n->count - n->start >= UINT32_MAX) {
+		snprintf(why, sizeof why, "a range of %llu nodes: more than ext2 has inodes",
+			 (ull)(n->count - n->start));
+		return line_error(s, l, why);
+	}
+	for (uint64_t i = n->start; i < n->count && !out_failed(); i++) {
+		if ((n->inc && i > (UINT64_MAX - minor) / n->inc) || minor + i * n->inc < n->start) {
+			snprintf(why, sizeof why, "the range's minor for node %llu, %llu + %llu * %llu - "
+				 "%llu, is outside 0 to 2^64-1", (ull)i, (ull)minor, (ull)i, (ull)n->inc,
+				 (ull)n->start);
+			return line_error(s, l, why);
+		}
+		n->t.minor = minor + i * n->inc - n->start;
+		snprintf(path, sizeof path, "%s%llu", n->path, (ull)i);
+		node(s, l, n, path);
+	}
+}
+
+static void one_line(struct spec_run *s, struct line *l)
+{
+	struct spec_node n = { 0 };
+	char why[300];
+	if (l->overlong) {
+		snprintf(why, sizeof why, "longer than %d bytes", SPEC_LINE_MAX);
+		return line_error(s, l, why);
+	}
+	if (l->nul)
+		return line_error(s, l, "a NUL byte: not text");
+	switch (s->r->spec->line(l->text, &n, why, sizeof why)) {
+	case SPEC_REFUSED:
+	case SPEC_ERROR: line_error(s, l, why); break;
+	case SPEC_OTHER: break;
+	case SPEC_DEVICE:
+		if (n.range)
+			range(s, l, &n);
+		else
+			node(s, l, &n, n.path);
+		break;
+	}
+}
+
+int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
+{
+	struct spec_run s = { sc, r, NULL, NULL, EXIT_OK };
+	struct line l = { .text = malloc(SPEC_LINE_MAX + 1) };
+	int more;
+	if (!l.text)
+		return scan_error(sc, "memory exhausted");
+	if (r->spec->container)
+		s.c = devnum_container_find(r->spec->container);
+	if (r->spec->writer)
+		s.w = devnum_writer_find(r->spec->writer, s.c);
+	sc->segment = 1;
+	while (!out_failed() && (more = next_line(src, &l)) > 0) {
+		sc->seg.entries++;
+		one_line(&s, &l);
+	}
+	if (more < 0)
+		s.status = status_max(s.status, scan_error(sc, source_error(src)));
+	free(l.text);
+	return s.status;
+}
+
+/* How many of the first lines of p (the whole ones, up to 64) format f
+ * reads, and in *bad how many it calls errors, the first in *first. */
+static unsigned lines_read(const struct spec_format *f, const unsigned char *p, size_t n,
+			   unsigned *bad, unsigned *first)
+{
+	char text[4096];
+	unsigned read = 0;
+	*bad = *first = 0;
+	for (unsigned k = 1; k <= 64 && n; k++) {
+		const unsigned char *nl = memchr(p, '\n', n);
+		size_t len = nl ? (size_t)(nl - p) : n;
+		struct spec_node node = { 0 };
+		char why[200];
+		if (!nl && k > 1) /* cut short by the end of the bytes seen */
+			break;
+		if (len >= sizeof text || memchr(p, 0, len))
+			return *bad = 1, 0; /* no specification's */
+		memcpy(text, p, len);
+		text[len] = 0;
+		if (f->line(text, &node, why, sizeof why) == SPEC_ERROR)
+			*first = *first ? *first : k, ++*bad;
+		else
+			read += text[strspn(text, " \t\r")] && text[strspn(text, " \t\r")] != '#';
+		p += len + (nl != NULL), n -= len + (nl != NULL);
+	}
+	return read;
+}
+
+/* Each specification's reading of the first lines. */
+struct bid {
+	unsigned read, bad, first;
+};
+enum { BIDS_MAX = 32 };
+
+/* The names of the readers whose bid is `read` lines, with errors or
+ * not, joined by `conj`, into buf from len on: the first of them. */
+static const struct reader *names(const struct bid *b, unsigned read, bool bad, const char *conj,
+				  char *buf, size_t size, size_t len)
+{
+	const struct reader *first = NULL;
+	for (size_t i = 0; i < nreaders && i < BIDS_MAX && len < size; i++)
+		if (readers[i].spec && b[i].read == read && (b[i].bad > 0) == bad) {
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", first ? conj : "",
+						readers[i].name);
+			first = first ? first : &readers[i];
+		}
+	return first;
+}
+
+const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_t size)
+{
+	struct bid b[BIDS_MAX] = { 0 };
+	unsigned top = 0, most = 0, winners = 0, near = 0;
+	char list[200];
+	for (size_t i = 0; i < nreaders && i < BIDS_MAX; i++) {
+		if (!readers[i].spec)
+			continue;
+		b[i].read = lines_read(readers[i].spec, p, n, &b[i].bad, &b[i].first);
+		if (!b[i].bad && b[i].read > top)
+			top = b[i].read;
+		if (b[i].bad && b[i].read > b[i].bad && b[i].read > most) /* mostly read */
+			most = b[i].read;
+	}
+	for (size_t i = 0; i < nreaders && i < BIDS_MAX; i++) {
+		winners += top && !b[i].bad && b[i].read == top;
+		near += most && b[i].bad && b[i].read == most;
+	}
+	*why = 0;
+	if (winners == 1)
+		return names(b, top, false, "", list, sizeof list, 0);
+	if (winners) {
+		names(b, top, false, " and ", list, sizeof list, 0);
+		snprintf(why, size, "a device specification that %s read alike: name its format "
+			 "with --spec", list);
+	} else if (near) {
+		const struct reader *r = names(b, most, true, " or ", list, sizeof list, 0);
+		snprintf(why, size, "a %s specification but for line %u, it seems: name its format "
+			 "with --spec%s%s to read it", list, b[r - readers].first, near > 1 ? "" : "=",
+			 near > 1 ? "" : r->name);
+	}
+	return NULL;
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env bats
+# specs: scan of device specifications, each held to its own tool where
+# Debian has it: the image gensquashfs, mksquashfs or genext2fs builds from
+# the spec is scanned (those readers are held to unsquashfs and debugfs in
+# fsimages.bats), systemd-tmpfiles makes the nodes, fakeroot -i reads its
+# own state; the tuple the spec's record gives, or the one its `built`
+# finding says the tool makes, must be the one in what the tool made.
+# needs: mknod (as a normal user, make check runs this file under fakeroot)
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# made SPEC-SCAN-ARGS...: "path M:m" for each device record of a spec
+# scan: the tuple its tool makes, as the built finding says (its parser's
+# reading, then its writer's), else the record's own
+made() {
+	devnum scan --format='%p|%M:%m|%n' "$@" | awk -F '|' '{
+		t = $2
+		if (match($3, /reads it as [0-9]+:[0-9]+/)) t = substr($3, RSTART + 12, RLENGTH - 12)
+		if (match($3, /makes it [0-9]+:[0-9]+/)) t = substr($3, RSTART + 9, RLENGTH - 9)
+		p = $1; sub(/^\//, "", p); print p, t }' | sort
+}
+
+# in_image IMAGE: "path M:m" for each device of an image, from its root
+in_image() {
+	devnum scan --format='%p %M:%m' "$1" | sed 's,^/,,' | sort
+}
+
+@test "gensquashfs -F: the image it builds holds what scan of the pack file says it makes" {
+	need gensquashfs squashfs-tools-ng
+	cat >pack <<-'EOF'
+	# a gensquashfs pack file
+	dir /dev 0755 0 0
+	nod /dev/null 0666 0 0 c 1 3
+	nod "/dev/sp ace" 0600 0 0 b 8 256
+	nod /dev/max 0600 0 0 b 4095 1048575
+	nod /dev/big 0600 0 0 c 4096 5
+	nod /dev/wide 0600 0 0 c 4294967296 7
+	nod /dev/w 0600 0 0 c 0 0
+	EOF
+	gensquashfs -q -F pack img.sqfs
+	assert_equal "$(made pack)" "$(in_image img.sqfs)"
+	# what the records say, worked out by hand: gensquashfs keeps the
+	# glibc dev_t's low 32 bits, 12:20 of each part; %u reads 2^32 as 0
+	run2 devnum scan --format='%L %p %t %M:%m %{findings}' pack
+	assert_failure 1
+	assert_equal "$output" "3 /dev/null char 1:3 
+4 /dev/sp ace block 8:256 
+5 /dev/max block 4095:1048575 
+6 /dev/big char 4096:5 not-linux,beyond-container,built
+7 /dev/wide char 4294967296:7 not-linux,beyond-container,built
+8 /dev/w char 0:0 whiteout"
+	run2 devnum scan --format='%n' pack
+	assert_output --partial "squashfs cannot hold it: major 4096 out of range for linux32 (at most 4095); gensquashfs, squashfs-tools-ng 1.2.0 makes it 0:5 in squashfs"
+	assert_output --partial "; gensquashfs reads it as 0:7 (sscanf's %u keeps 32 bits of each part)
+"
+}
+
+@test "mksquashfs -pf: the image matches; a part it refuses is an error on its line, as mksquashfs fails" {
+	need mksquashfs squashfs-tools
+	mkdir empty
+	printf '%s\n' 'dev d 755 0 0' 'dev/null c 666 root root 1 3' '"dev/sp ace" b 600 0 0 8 256' \
+		'dev/esc\ aped c 600 0 0 010 5' 'dev/t C 1700000000 600 0 0 4095 1048575' \
+		'dev/wide c 600 0 0 4294967297 1' 'dev/sym s 777 0 0 null' >pf
+	mksquashfs empty img.sqfs -pf pf -noappend -quiet >/dev/null
+	assert_equal "$(made --spec=pseudo pf)" "$(in_image img.sqfs)"
+	run2 devnum scan --format='%L %p %M:%m' pf
+	assert_equal "$output" "2 dev/null 1:3
+3 dev/sp ace 8:256
+4 dev/esc aped 10:5
+5 dev/t 4095:1048575
+6 dev/wide 4294967297:1"
+	# above 12:20, as %u reads it, mksquashfs makes no image at all
+	printf '%s\n' 'dev d 755 0 0' 'dev/big c 600 0 0 4096 0' >pf2
+	run mksquashfs empty img2.sqfs -pf pf2 -noappend -quiet
+	assert_failure
+	assert_output --partial "Major 4096 out of range"
+	run2 devnum scan pf2
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'pf2': line 2: mksquashfs refuses it: major out of range (its limit is 4095:1048575), and makes no image"
+}
+
+@test "genext2fs -D: ranges and parts as genext2fs makes them, its 8:8 truncation a finding" {
+	need genext2fs genext2fs
+	printf '%s\n' '# name type mode uid gid major minor start inc count' \
+		'/dev d 755 0 0 - - - - -' '/dev/null c 666 0 0 1 3 0 0 -' \
+		'/dev/ttyS c 660 0 0 4 64 0 1 3' '/dev/r c 600 0 0 5 10 2 4 5' \
+		'/dev/x c 600 0 0 300 5000 - - -' '/dev/m b 600 0 0 8 256 - - -' \
+		'/dev/big c 600 0 0 4096 1048576 - - -' '/etc f 644 0 0 - - - - -' >table
+	genext2fs -b 1024 -D table img.ext2
+	assert_equal "$(made table)" "$(in_image img.ext2)"
+	# by hand: i from start while i < count, minor + i * inc - start; the
+	# low 8 bits of each part kept
+	run2 devnum scan --format='%L %p %M:%m %{findings}' table
+	assert_failure 1
+	assert_equal "$output" "3 /dev/null 1:3 
+4 /dev/ttyS0 4:64 
+4 /dev/ttyS1 4:65 
+4 /dev/ttyS2 4:66 
+5 /dev/r2 5:16 
+5 /dev/r3 5:20 
+5 /dev/r4 5:24 
+6 /dev/x 300:5000 built
+7 /dev/m 8:256 built
+8 /dev/big 4096:1048576 not-linux,becomes-whiteout,beyond-container,built"
+	run2 devnum scan --format='%n' table
+	assert_line "genext2fs 1.4.2 makes it 44:136 in ext4"
+	assert_line "genext2fs 1.4.2 makes it 8:0 in ext4"
+}
+
+@test "systemd-tmpfiles: the nodes it makes; a line it ignores is an error on that line" {
+	need systemd-tmpfiles systemd
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
+	printf '%s\n' 'd /dev 0755 - - -' 'c /dev/fuse 0600 - - - 10:229' 'c+ /dev/big 0600 - - - 4096:0' \
+		'b! /dev/s 0600 - - - 8:256' 'c /dev/m - - - - 4095:1048576' 'L /dev/l - - - - /dev/fuse' >t.conf
+	mkdir root
+	run systemd-tmpfiles --root="$PWD/root" --create "$PWD/t.conf" --boot
+	assert_output --partial "t.conf:3: Can't parse device file major/minor '4096:0'"
+	assert_output --partial "t.conf:5: Can't parse device file major/minor '4095:1048576'"
+	made_nodes=$(cd root && for f in dev/*; do [ ! -L "$f" ] && { [ -b "$f" ] || [ -c "$f" ]; } && echo "$f $(devnum stat --format='%M:%m' "$f")"; done)
+	assert_equal "$(made t.conf 2>/dev/null)" "$made_nodes"
+	run2 devnum scan t.conf
+	assert_failure 2
+	assert_equal "${stderr_lines[*]}" "devnum: 't.conf': line 3: systemd-tmpfiles ignores the line: it cannot parse major:minor '4096:0' (its limit is 4095:1048575) devnum: 't.conf': line 5: systemd-tmpfiles ignores the line: it cannot parse major:minor '4095:1048576' (its limit is 4095:1048575)"
+}
+
+@test "fakeroot -s: each device inode of its state, as fakeroot -i reads it back" {
+	need fakeroot fakeroot
+	mkdir d
+	fakeroot -s state -- sh -c 'mknod d/a c 8 256; mknod d/b b 4095 1048575; mknod d/w c 0 0; mknod d/big c 4096 0; : >d/f'
+	want=$(fakeroot -i state -- stat -c '%i %t %T' d/a d/b d/w d/big |
+		while read -r ino ma mi; do echo "$ino $((16#$ma)):$((16#$mi))"; done | sort)
+	run2 devnum scan --format='%I %M:%m' state
+	assert_equal "$(sort <<<"$output")" "$want"
+	# the state holds glibc's raw in decimal: 8:256 is 0x100800
+	run2 devnum scan --spec=fakeroot --format='%L %t %r' state
+	assert_line --partial "char 0x100800"
+	run2 devnum scan --format='%{findings}' state
+	assert_line "whiteout"
+	assert_line "not-linux,becomes-whiteout"
+}
+
+@test "gen_init_cpio lists, by hand: its nod lines, and what the kernel's initramfs unpacker makes" {
+	# Debian ships no gen_init_cpio: the values are worked out from
+	# usr/gen_init_cpio.c (%u parts, written as 8 hex digits in newc) and
+	# init/initramfs.c (new_encode_dev of the two, unmasked)
+	printf '%s\n' '# initramfs' 'dir /dev 0755 0 0' 'nod /dev/console 0600 0 0 c 5 1' \
+		'slink /bin/sh busybox 0777 0 0' 'file /init init.sh 0755 0 0' 'pipe /p 0600 0 0' \
+		'nod /dev/big 0600 0 0 b 4096 1' >list
+	run2 devnum scan --spec=gen_init_cpio --format='%L %p %t %M:%m %{findings}' list
+	assert_failure 1
+	assert_equal "$output" "3 /dev/console char 5:1 
+7 /dev/big block 4096:1 not-linux,initramfs"
+	run2 devnum scan --spec=gen_init_cpio --format='%n' list
+	assert_output --partial "the Linux initramfs unpacker would make it 0:1"
+}
+
+@test "scan: a specification is known by its lines; two formats that read them alike are an error" {
+	printf '%s\n' 'c /dev/fuse 0600 - - - 10:229' >t.conf
+	run2 devnum scan --json t.conf
+	assert_success
+	assert_output '{"input":"t.conf","path":"/dev/fuse","format":"tmpfiles","segment":1,"offset":0,"compression":"none","container":"linux","type":"char","line":1,"major":10,"minor":229}'
+	# nod and dir lines alone are gen_init_cpio's and gensquashfs' alike
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/a 0600 0 0 c 1 3' >both
+	run2 devnum scan both
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'both': a device specification that gen_init_cpio and gensquashfs read alike: name its format with --spec"
+	run2 devnum scan --spec=gensquashfs --format='%{format} %p' - <both
+	assert_success
+	assert_output "gensquashfs /dev/a"
+	# a spec with errors is not guessed at, but named
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/a 0600 0 0 c 1 3' 'nod /dev/b 0600 0 0 c 1 3' 'nod "/dev/c d" 0600 0 0 q 1 3' >typo
+	run2 devnum scan typo
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'typo': a gen_init_cpio or gensquashfs specification but for line 4, it seems: name its format with --spec to read it"
+	run2 devnum scan --spec=gensquashfs typo
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'typo': line 4: device type 'q' is neither c nor b"
+	assert_equal "${#lines[@]}" 2
+	run2 devnum scan --spec=cpio x
+	assert_failure 2
+	assert_equal "$stderr" "devnum: --spec: unknown format 'cpio' (one of gen_init_cpio, gensquashfs, pseudo, device-table, tmpfiles and fakeroot)
+Try 'devnum --help' for more information."
+}
+
+@test "scan: each syntax error names its line, and the lines after it are still read" {
+	printf '%s\n' 'nod /dev/a 0600 0 0 c 1 3' 'nod /dev/b 0600 0 0 c 1' 'bogus x' \
+		'nod /dev/c 0600 0 0 c 18446744073709551616 3' 'nod /dev/d 0600 0 0 c -1 3' \
+		'nod /dev/e 0800 0 0 c 1 3' 'nod "/dev/f 0600 0 0 c 1 3' 'nod /dev/g 0600 0 0 c 1 4' >errs
+	run2 devnum scan --spec=gensquashfs --json errs
+	assert_failure 2
+	assert_line --index 0 --partial '"path":"/dev/a"'
+	assert_line --index 1 '{"input":"errs","line":2,"error":"line 2: '"'nod'"' takes 8 words, not 7"}'
+	assert_line --index 2 '{"input":"errs","line":3,"error":"line 3: unknown keyword '"'bogus'"'"}'
+	assert_line --index 3 '{"input":"errs","line":4,"error":"line 4: major 18446744073709551616 is above 18446744073709551615"}'
+	assert_line --index 4 '{"input":"errs","line":5,"error":"line 5: major '"'-1'"' is not a decimal number"}'
+	assert_line --index 5 '{"input":"errs","line":6,"error":"line 6: mode '"'0800'"' is not octal"}'
+	assert_line --index 6 '{"input":"errs","line":7,"error":"line 7: a quote is not closed"}'
+	assert_line --index 7 --partial '"path":"/dev/g"'
+}
+
+@test "scan hostile specifications: a 10 MB line, NUL bytes, bytes that are no UTF-8, a range of 2^32 nodes" {
+	[ -x /usr/bin/time ] || skip "GNU time is not installed (Debian package time)"
+	{ echo 'nod /dev/a 0600 0 0 c 1 3'; head -c 10000000 /dev/zero | tr '\0' x; echo; echo 'nod /dev/b 0600 0 0 c 1 4'; } >long
+	run2 /usr/bin/time -f '%M' devnum scan --spec=gen_init_cpio --format='%L %p' long
+	assert_failure 2
+	assert_equal "$output" "1 /dev/a
+3 /dev/b"
+	assert_equal "${stderr_lines[0]}" "devnum: 'long': line 2: longer than 65536 bytes"
+	[ "${stderr_lines[-1]}" -lt 20000 ] || fail "${stderr_lines[-1]} KiB to pass over a 10 MB line"
+	printf 'nod /dev/a\0b 0600 0 0 c 1 3\nnod /dev/\377\376 0600 0 0 c 1 4\n' >nul
+	run2 devnum scan --spec=gen_init_cpio --format='%L %p' nul
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'nul': line 1: a NUL byte: not text"
+	assert_equal "$output" '2 /dev/\377\376'
+	printf '%s\n' '/dev/t c 600 0 0 4 0 0 1 4294967296' '/dev/u c 600 0 0 4 5 6 0 7' >range
+	run2 /usr/bin/time -f '%M' devnum scan --format='%p' range
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "devnum: 'range': line 1: a range of 4294967296 nodes: more than ext2 has inodes"
+	assert_equal "${stderr_lines[1]}" "devnum: 'range': line 2: the range's minor for node 6, 5 + 6 * 0 - 6, is outside 0 to 2^64-1"
+	[ "${stderr_lines[-1]}" -lt 20000 ] || fail "${stderr_lines[-1]} KiB"
+}
