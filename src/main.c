@@ -339,8 +339,9 @@ int main(int argc, const char **argv)
 	out.fold = c->table && c->hang && !out.raw ? j.columns : 0;
 	out.hang = fold_hang(c->hang, j.columns);
 	j.writer = given.value[O_WRITER] ? writer_named(given.value[O_WRITER]) : NULL;
-	j.into = into_value(given.value[O_INTO], j.writer);
+	j.into = into_value(given.value[O_INTO], j.writer, &j.places);
 	j.spec = given.value[O_SPEC];
+	j.fakeroot = given.value[O_FAKEROOT];
 	j.out = &out;
 	if (c->prepare)
 		c->prepare(c, &j, &n, &ops);

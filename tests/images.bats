@@ -104,11 +104,15 @@ $d3 ./dev/tty char 5:0 none []"
 	assert_line "$id2/layer.tar ./dev/ttyS0 4:64"
 }
 
-@test "scan: a directory that is no OCI layout is an error; a missing layer too" {
-	mkdir -p plain
+@test "scan: a layout with no index.json is an error, a directory with neither a staging tree; a missing layer too" {
+	mkdir -p plain broken
 	run2 devnum scan plain
+	assert_success
+	assert_output ""
+	echo '{"imageLayoutVersion":"1.0.0"}' >broken/oci-layout
+	run2 devnum scan broken
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'plain': a directory, and no OCI image layout (it has no index.json)"
+	assert_equal "$stderr" "devnum: 'broken': an OCI image layout (it has oci-layout) with no index.json"
 	three_layers
 	rm img/blobs/sha256/${d3#sha256:}
 	run2 devnum scan --format '%p' img

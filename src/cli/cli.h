@@ -33,8 +33,10 @@ struct job {
 	unsigned columns;    /* the terminal's width, or 0 when not one */
 	const devnum_container *box;  /* pack, unpack: the container named */
 	uint64_t into;                /* fits: bit i for devnum_container_at(i) judged */
+	unsigned places;              /* scan --into: the places (enum place) judged */
 	const devnum_writer *writer;  /* fits --writer, or NULL */
 	const char *spec;             /* scan --spec: a specification's format, by name */
+	const char *fakeroot;         /* scan --fakeroot: a fakeroot state's file */
 	const struct emitter *out;
 };
 
@@ -101,8 +103,13 @@ char type_value(const char *text);                 /* --type: 'c' or 'b' */
 bool by_scheme(const char *text);                   /* --sort: scheme, else registry */
 struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare);
 unsigned base_value(const char *option, const char *text); /* 16, 10 or 8, exactly */
-/* --into: bit i for each container i named, w writing each; all without it */
-uint64_t into_value(const char *list, const devnum_writer *w);
+/* Where scan judges whether a device can be made at all, by its type:
+ * --into=rootless, a user namespace; --into=ostree, an ostree commit. */
+enum place { P_ROOTLESS = 1, P_OSTREE = 2 };
+
+/* --into: bit i for each container i named, w writing each; all without
+ * it; the places named in *places */
+uint64_t into_value(const char *list, const devnum_writer *w, unsigned *places);
 /* --scheme=tuple, a layout never packed, has no raw form: a usage error
  * wherever it would name the layout of a raw field. */
 void check_text_scheme(const struct command *c, const struct job *j);

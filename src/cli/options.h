@@ -33,6 +33,7 @@
 	X(WRITER, "writer", 0, "NAME", "fits, scan: judge by this writer's (or extractor's) observed behaviour") \
 	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \
 	X(SPEC, "spec", 0, "FORMAT", "scan: read inputs as this device specification") \
+	X(FAKEROOT, "fakeroot", 0, "STATE", "scan: a directory's devices as this fakeroot state has them") \
 	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
 	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")
 

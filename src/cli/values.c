@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "render/output.h"
@@ -50,6 +51,10 @@ static const struct names schemes = { "scheme", devnum_scheme_count, scheme_at, 
 static const struct names containers = { "container", devnum_container_count, container_at, every,
 					 NULL };
 static const struct names writers = { "writer", devnum_writer_count, writer_at, first_writer, NULL };
+/* --into names containers, and the places scan judges a device by its
+ * type in (cli.h's enum place) */
+static const struct names destinations = { "container", devnum_container_count, container_at, every,
+					   "rootless, ostree" };
 
 /* The usage error for name, n bytes, not in the table t, given to who. */
 static _Noreturn void unknown(const char *who, const struct names *t, const char *name, size_t n)
@@ -142,18 +147,32 @@ static unsigned container_index(const devnum_container *c)
 	return i;
 }
 
-uint64_t into_value(const char *list, const devnum_writer *w)
+/* The place named by the n bytes at p, or 0. */
+static unsigned place(const char *p, size_t n)
+{
+	return n == 8 && !strncasecmp(p, "rootless", 8) ? P_ROOTLESS
+	       : n == 6 && !strncasecmp(p, "ostree", 6) ? P_OSTREE : 0;
+}
+
+uint64_t into_value(const char *list, const devnum_writer *w, unsigned *places)
 {
 	uint64_t mask = 0;
+	*places = 0;
 	if (!list)
 		return ~UINT64_C(0);
 	for (const char *p = list;; p++) {
 		size_t n = strcspn(p, ",");
-		const devnum_container *c = container_named("--into", p, n);
-		if (w && !devnum_writer_find(devnum_writer_name(w), c))
+		char want[64];
+		snprintf(want, sizeof want, "%.*s", (int)(n < 63 ? n : 63), p);
+		const devnum_container *c = n < 63 ? devnum_container_find(want) : NULL;
+		if (!c && !place(p, n))
+			unknown("--into", &destinations, p, n);
+		if (c && w && !devnum_writer_find(devnum_writer_name(w), c))
 			usage_error("--into: %s does not write %s", devnum_writer_name(w),
 				    devnum_container_name(c));
-		mask |= UINT64_C(1) << container_index(c);
+		if (c)
+			mask |= UINT64_C(1) << container_index(c);
+		*places |= place(p, n);
 		p += n;
 		if (!*p)
 			return mask;

@@ -87,6 +87,15 @@ static int fits_record(const struct job *j, struct record *r)
 	return status;
 }
 
+/* rootless and ostree judge a device by its type, which fits has none of. */
+static void fits_rules(const struct command *c, struct job *j, int *argc, const char ***argv)
+{
+	(void)argc, (void)argv;
+	if (j->places)
+		usage_error("--into: rootless and ostree judge a device by its type: %s has none; "
+			    "scan judges by them", c->name);
+}
+
 const struct command cmd_fits = {
 	"fits", "MAJOR:MINOR...", "whether each tuple survives each container",
 	.options = OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SCHEME) | OPT(O_INPUT_BASE) |
@@ -96,5 +105,6 @@ const struct command cmd_fits = {
 		KEY(K_BECOMES) | KEY(K_NOTE) | KEY(K_ERROR),
 	.plain = "%i: %-10C %V%( %{field} %v above %l%)%( -> %B%)%(; %n%)",
 	.pairs = true, .table = true, .hang = 8,
+	.prepare = fits_rules,
 	.record = fits_record,
 };

@@ -1,8 +1,9 @@
-/* cmd_scan.c - the device entries of real archives, file-system images
- * and OCI image layouts (src/scan reads them: scan_walk.c an input,
- * oci_layout.c a layout, scan_entry.c makes the records).  No file data
- * is extracted, and memory stays bounded however large the input or
- * whatever its headers claim. */
+/* cmd_scan.c - the device entries of real archives, file-system images,
+ * device specifications, OCI image layouts and staging trees (src/scan
+ * reads them: scan_walk.c an input, oci_layout.c a layout, staging.c a
+ * tree, scan_entry.c makes the records).  No file data is extracted, and
+ * memory stays bounded however large the input or whatever its headers
+ * claim. */
 #include <config.h>
 
 #include <errno.h>
@@ -13,20 +14,38 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
+#include "scan/fakeroot_state.h"
 #include "scan/readers.h"
 #include "scan/scan.h"
 
-/* One operand: a file, standard input, or an OCI image layout. */
-static int scan_input(const struct job *j, struct libraries *libs, const char *name)
+/* A directory that is an OCI image layout: it has index.json or
+ * oci-layout; any other is a staging tree. */
+static bool layout(int fd)
+{
+	return !faccessat(fd, "index.json", F_OK, AT_SYMLINK_NOFOLLOW) ||
+	       !faccessat(fd, "oci-layout", F_OK, AT_SYMLINK_NOFOLLOW);
+}
+
+/* One operand: a file, standard input, an OCI image layout or a staging
+ * tree (state: --fakeroot's). */
+static int scan_input(const struct job *j, struct libraries *libs, const char *name,
+		      const struct fakeroot_state *state)
 {
 	struct scan sc;
 	struct stat st;
 	int status, fd = strcmp(name, "-") ? open(name, O_RDONLY | O_CLOEXEC) : 0;
+	bool dir = fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
 	scan_start(&sc, j, libs, name);
 	if (fd < 0)
 		return scan_error(&sc, strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+	if (dir && j->spec)
+		status = scan_error(&sc, "a directory, not a specification (--spec)");
+	else if (dir && !state && layout(fd))
 		status = scan_layout(&sc, name);
+	else if (dir)
+		status = scan_staging(&sc, name, state);
+	else if (state)
+		status = scan_error(&sc, "no directory: --fakeroot's state describes a directory's tree");
 	else
 		status = scan_file(&sc, fd, NULL);
 	scan_end(&sc);
@@ -44,10 +63,19 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 		diag("%s", err);
 		return EXIT_TROUBLE;
 	}
+	struct fakeroot_state state = { NULL, 0 };
+	if (j->fakeroot && fakeroot_load(&state, j->fakeroot, err, sizeof err) < 0) {
+		char q[400];
+		quote(q, sizeof q, j->fakeroot, strlen(j->fakeroot));
+		diag("--fakeroot: '%s': %s", q, err);
+		return EXIT_TROUBLE;
+	}
+	const struct fakeroot_state *given = j->fakeroot ? &state : NULL;
 	if (argc == 0)
-		return scan_input(j, &libs, "-");
+		status = scan_input(j, &libs, "-", given);
 	for (int i = 0; i < argc && !out_failed(); i++)
-		status = status_max(status, scan_input(j, &libs, argv[i]));
+		status = status_max(status, scan_input(j, &libs, argv[i], given));
+	fakeroot_free(&state);
 	return status;
 }
 
@@ -75,13 +103,13 @@ static void scan_rules(const struct command *c, struct job *j, int *argc, const 
 
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
-	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OPT(O_FAKEROOT) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
-		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_CONTAINER) |
+		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_SOURCE) | KEY(K_CONTAINER) |
 		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
 		KEY(K_NOTE) | KEY(K_ERROR),
 	.plain = "%i%(:%L%): %(%{layer}: %)%(%p%|inode %I%): %t %(%M:%m%|unknown%)%( (link to %{link})%)"
-		 "%( (inode %I, fields %F)%)%( [%{findings}] %n%)",
+		 "%( (inode %I, fields %F)%)%( (%{source})%)%( [%{findings}] %n%)",
 	.names = true,
 	.prepare = scan_rules,
 	.run = scan_run,

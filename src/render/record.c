@@ -108,7 +108,7 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_MISTAKE, "mistake", 0, T_TEXT,
 	  "whence: the mistake's name"),
 	K(K_SOURCE, "source", 0, T_TEXT,
-	  "whence: the report or code it was seen in"),
+	  "whence: the report or code it was seen in; scan: what a directory's number is read from"),
 	K(K_ALIASES, "aliases", 0, T_LIST,
 	  "schemes: a scheme's other names"),
 	K(K_MAJOR_BITS, "major_bits", 0, T_NUM,

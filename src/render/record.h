@@ -144,7 +144,7 @@ struct record {
 	uint64_t num[K_NKEYS];
 	const char *text[K_NKEYS];
 	size_t len[K_NKEYS];
-	char note[400], error[400]; /* K_NOTE's and K_ERROR's own storage */
+	char note[1000], error[400]; /* K_NOTE's and K_ERROR's own storage */
 	char mtree[64];             /* K_MTREE's */
 	char becomes[48];           /* K_BECOMES' */
 	char fields[FIELDS_TEXT], canon_fields[FIELDS_TEXT]; /* K_FIELDS', ... */

@@ -115,7 +115,7 @@ int scan_layout(struct scan *sc, const char *dir)
 	char *json = access(index, F_OK) != 0 && errno == ENOENT ? NULL
 		   : list && d.digest ? slurp(dir, "index.json", &n, &why) : NULL;
 	if (!json && errno == ENOENT)
-		why = "a directory, and no OCI image layout (it has no index.json)";
+		why = "an OCI image layout (it has oci-layout) with no index.json";
 	if (!json) {
 		status = scan_error(sc, why);
 	} else {

@@ -16,6 +16,7 @@ const struct reader readers[] = {
 	{ "iso9660", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
 	{ "mtree", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
+	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
 	{ "ext2", R_IMAGE, "libext2fs", scan_ext, bid_ext2, NULL },
 	{ "ext3", R_IMAGE, "libext2fs", scan_ext, bid_ext3, NULL },
 	{ "ext4", R_IMAGE, "libext2fs", scan_ext, bid_ext4, NULL },
@@ -49,7 +50,8 @@ const struct reader *reader_bid(const unsigned char *p, size_t n)
 
 const char *reader_kind_name(enum reader_kind kind)
 {
-	static const char *const names[] = { "archive", "layout", "image", "specification" };
+	static const char *const names[] = { "archive", "layout", "image", "specification",
+					     "directory" };
 	return names[kind];
 }
 

@@ -11,7 +11,7 @@
 
 struct scan;
 
-enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC };
+enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE };
 
 struct reader {
 	const char *name;      /* an image's, as libblkid names it */
@@ -34,7 +34,7 @@ const struct reader *reader_find(enum reader_kind kind, const char *name);
 /* The image reader whose bid the first n bytes of a file win, or NULL. */
 const struct reader *reader_bid(const unsigned char *p, size_t n);
 
-/* The kind's name: archive, layout, image, specification. */
+/* The kind's name: archive, layout, image, specification, directory. */
 const char *reader_kind_name(enum reader_kind kind);
 
 /* The names of kind's rows in words ("ext2, ext3, ext4 and squashfs")

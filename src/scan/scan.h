@@ -84,6 +84,8 @@ struct entry {
 	struct devnum_tuple t;
 	struct devnum_fields f;     /* as stored, shown where f.count (E_RAW: with raw_fields) */
 	bool raw_fields;            /* E_RAW: show f as c's fields too (an image's) */
+	bool host;                  /* E_RAW: the host's dev_t, in --scheme, not c's */
+	const char *source;         /* what a directory's number was read from, or NULL */
 	bool nodev;                 /* E_RAW: an all-ones value is NODEV (an archive's) */
 	const devnum_scheme *scheme; /* the scheme f is read in, shown, or NULL */
 	bool sized;                 /* E_RAW: size holds the entry's data size */
@@ -113,6 +115,8 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name);
 int scan_file(struct scan *sc, int fd, const char *layer);
 int scan_error(struct scan *sc, const char *why);
+/* --summary's line for the segment just read, its tallies added to the input's. */
+void scan_summary(struct scan *sc);
 void scan_end(struct scan *sc);
 
 /* spec_read.c: the device specification r in src, from src->pos: the
@@ -123,6 +127,10 @@ struct source;
 struct reader;
 int scan_spec(struct scan *sc, struct source *src, const struct reader *r);
 const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_t size);
+
+/* staging.c: a staging tree, the directory dir; state: --fakeroot's. */
+struct fakeroot_state;
+int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *state);
 
 /* oci_layout.c: an OCI image layout, a directory: its layers, index.json
  * -> manifests -> layers, each once. */

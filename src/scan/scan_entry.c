@@ -198,6 +198,27 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
 	}
 }
 
+/* --into=rootless and --into=ostree: whether the device can be made there
+ * at all, which its type decides.  The kernel lets a user namespace make
+ * only char 0:0 (Linux 5.8 on), and moby's and containers/storage's
+ * archive code skips every device there ("cannot create devices in a
+ * userns"); an ostree commit holds regular files, symlinks and
+ * directories only. */
+static void place_findings(struct scan *sc, struct devnum_tuple t)
+{
+	const char *type = sc->r.text[K_TYPE];
+	bool whiteout = type[0] == 'c' && !t.major && !t.minor;
+	if ((sc->j->places & P_ROOTLESS) && !whiteout)
+		found(sc, F_INTO, "rootless: in a user namespace mknod of a %s device fails (EPERM); "
+		      "moby's and containers/storage's extractors leave it out, silently", type);
+	else if (sc->j->places & P_ROOTLESS)
+		found(sc, F_INTO, "rootless: a user namespace can make char 0:0 (Linux 5.8 on), but "
+		      "moby's and containers/storage's extractors leave every device out, silently");
+	if (sc->j->places & P_OSTREE)
+		found(sc, F_INTO, "ostree: a commit holds no devices: ostree refuses it (\"Not a "
+		      "regular file or symlink\")");
+}
+
 /* An entry under the image's dev/ whose name the Linux registry gives to
  * another device (a dev/null that is a disk): a broken or hostile image. */
 static void misnamed_finding(struct scan *sc, struct devnum_tuple t)
@@ -236,6 +257,7 @@ static void tuple_findings(struct scan *sc, const devnum_container *c, struct de
 		return;
 	linux_findings(sc, c, t);
 	container_findings(sc, c, t);
+	place_findings(sc, t);
 	misnamed_finding(sc, t);
 }
 
@@ -279,6 +301,8 @@ static void set_entry(struct scan *sc, const struct entry *e)
 	set_str(r, K_TYPE, e->type);
 	if (e->line)
 		set_num(r, K_LINE, e->line);
+	if (e->source)
+		set_str(r, K_SOURCE, e->source);
 	if (e->has_inode)
 		set_num(r, K_INODE, e->inode);
 	if (e->c)
@@ -294,7 +318,8 @@ static int entry_number(struct scan *sc, const struct entry *e, struct devnum_tu
 {
 	switch (e->number) {
 	case E_TUPLE: *t = e->t; return 1;
-	case E_RAW: return read_raw_entry(sc, e->c, e->f.value[0], e->nodev, t) == 0 ? 1 : -1;
+	case E_RAW:
+		return read_raw_entry(sc, e->host ? NULL : e->c, e->f.value[0], e->nodev, t) == 0 ? 1 : -1;
 	case E_FIELDS: *t = read_tuple_fields(sc, e); return 1;
 	default: return 0;
 	}

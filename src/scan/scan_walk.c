@@ -175,7 +175,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	return status;
 }
 
-static void summary(struct scan *sc)
+void scan_summary(struct scan *sc)
 {
 	const struct tally *t = &sc->seg;
 	if (has_option(sc->j, O_SUMMARY))
@@ -321,7 +321,7 @@ static int image(struct scan *sc, struct source *src, const char *type)
 			 "it can seek in; write it to a file and scan that", type, by);
 	else {
 		int status = reader->read(sc, src->fd, type);
-		summary(sc);
+		scan_summary(sc);
 		return status;
 	}
 	return trouble(sc, why, 0, T_ARCHIVE);
@@ -347,7 +347,7 @@ static int specification(struct scan *sc, struct source *src, const struct reade
 {
 	src->pos = 0;
 	int status = scan_spec(sc, src, r);
-	summary(sc);
+	scan_summary(sc);
 	return status;
 }
 
@@ -430,7 +430,7 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 		sc->la->archive_read_free(from);
 		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
 		if (sc->segment) /* else a blob of an image that is no layer */
-			summary(sc);
+			scan_summary(sc);
 		return status;
 	}
 	status = archive(sc, src, &end);
@@ -439,7 +439,7 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	if (end.unopened)
 		return *go_on = false, trouble(sc, end.why, 0, T_ARCHIVE);
 	*go_on = end.eof && concatenable(end.format) && status < EXIT_TROUBLE;
-	summary(sc);
+	scan_summary(sc);
 	return status;
 }
 

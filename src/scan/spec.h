@@ -26,8 +26,8 @@ struct spec_node {
 	bool raw;                   /* the number is rdev, a raw of the host's dev_t */
 	struct devnum_tuple t;      /* else the tuple */
 	uint64_t rdev;
-	bool has_inode;             /* fakeroot: the inode it describes */
-	uint64_t inode;
+	bool has_inode;             /* fakeroot: the inode it describes, */
+	uint64_t inode, dev;        /* on the file system dev */
 	uint64_t start, inc, count; /* a device table's range: count > start */
 	bool range;
 };

@@ -286,6 +286,7 @@ static enum spec_line fakeroot_line(char *text, struct spec_node *n, char *why, 
 	n->rdev = v[6];
 	n->has_inode = true;
 	n->inode = v[1];
+	n->dev = v[0];
 	return SPEC_DEVICE;
 }
 

@@ -20,18 +20,34 @@ int tree_end(struct tree *t)
 void tree_fault(struct tree *t, const char *what, const char *why)
 {
 	char text[4400];
-	snprintf(text, sizeof text, "%s%s%s", what, why ? ": " : "", why ? why : "");
+	size_t n = strlen(what), room = 300 - (why ? strlen(why) % 200 : 0);
+	if (n > room) /* a long path's end, so that the reason stays whole */
+		what += n - room + 3;
+	snprintf(text, sizeof text, "%s%s%s%s", n > room ? "..." : "", what, why ? ": " : "",
+		 why ? why : "");
 	t->status = status_max(t->status, scan_error(t->sc, text));
+}
+
+void tree_record(struct tree *t, struct entry *e)
+{
+	struct devnum_tuple tuple;
+	bool known;
+	e->path = e->path ? e->path : t->path;
+	e->format = t->format;
+	e->segment = 1;
+	e->compression = "none";
+	e->c = t->c;
+	t->sc->seg.devices++;
+	int st = scan_record(t->sc, e, &tuple, &known);
+	t->sc->seg.found += st != EXIT_OK;
+	t->status = status_max(t->status, st);
 }
 
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
 		 enum finding noted, const char *note, const char *path)
 {
-	struct entry e = { .path = path ? path : t->path, .type = block ? "block" : "char",
-			   .device = true, .format = t->format, .segment = 1, .offset = 0,
-			   .compression = "none", .has_inode = true, .inode = ino, .c = t->c, .f = f };
-	struct devnum_tuple tuple;
-	bool known;
+	struct entry e = { .path = path, .type = block ? "block" : "char", .device = true,
+			   .has_inode = true, .inode = ino, .f = f };
 	if (!f.count) /* no field: the tuple the mount shows (composefs' escaped whiteout) */
 		e.number = E_TUPLE;
 	else if (devnum_container_flags(t->c) & DEVNUM_STORES_RAW)
@@ -40,10 +56,7 @@ void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields 
 		e.number = E_FIELDS;
 	if (note)
 		e.last[e.nlast++] = (struct entry_found){ noted, note };
-	t->sc->seg.devices++;
-	int st = scan_record(t->sc, &e, &tuple, &known);
-	t->sc->seg.found += st != EXIT_OK;
-	t->status = status_max(t->status, st);
+	tree_record(t, &e);
 }
 
 bool tree_push(struct tree *t, const char *name, size_t n, size_t *base)

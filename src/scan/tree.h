@@ -37,6 +37,9 @@ int tree_end(struct tree *t);
  * error record, and the walk goes on. */
 void tree_fault(struct tree *t, const char *what, const char *why);
 
+/* The record of e, a device at the walk's path (or at e->path). */
+void tree_record(struct tree *t, struct entry *e);
+
 /* The record of the device inode ino, its fields as stored, at `path`
  * (or the walk's path when NULL); note, the finding `noted`, says what
  * another reader makes of it, or is NULL. */
