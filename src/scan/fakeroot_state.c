@@ -53,10 +53,10 @@ int fakeroot_load(struct fakeroot_state *s, const char *path, char *why, size_t 
 		}
 		line[len] = 0;
 		enum spec_line got = spec_fakeroot.line(line, &n, err, sizeof err);
-		if (got < 0)
+		if (got < 0) {
 			snprintf(why, size, "line %llu: %s", number, err);
-		if (got < 0)
 			break;
+		}
 		if (got == SPEC_DEVICE &&
 		    add(s, &room, (struct fakeroot_node){ n.dev, n.inode, n.type, n.rdev }) < 0) {
 			snprintf(why, size, "%s", strerror(ENOMEM));

@@ -29,6 +29,7 @@ const struct reader readers[] = {
 	{ "device-table", R_SPEC, NULL, NULL, NULL, &spec_table },
 	{ "tmpfiles", R_SPEC, NULL, NULL, NULL, &spec_tmpfiles },
 	{ "fakeroot", R_SPEC, NULL, NULL, NULL, &spec_fakeroot },
+	{ "composefs", R_SPEC, NULL, NULL, NULL, &spec_composefs },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 

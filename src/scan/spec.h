@@ -50,7 +50,7 @@ struct spec_format {
 
 /* spec_formats.c: each format's parser. */
 extern const struct spec_format spec_initramfs, spec_gensquashfs, spec_pseudo, spec_table,
-	spec_tmpfiles, spec_fakeroot;
+	spec_tmpfiles, spec_fakeroot, spec_composefs;
 
 /* spec_words.c: the blank-separated words of a line, at most max of
  * them, into w; quotes: "..." and backslash escapes are decoded in place
@@ -66,5 +66,12 @@ bool spec_number(const char *word, const char *what, uint64_t max, uint64_t *v, 
 
 /* An octal mode (at most 07777): true. */
 bool spec_mode(const char *word);
+
+/* An octal st_mode, file type and all (at most 0177777), in *v: true. */
+bool spec_octal(const char *word, uint64_t *v);
+
+/* composefs' escapes (\xXY, \\, \n, \r, \t) decoded in place: false for
+ * another, or for a NUL byte. */
+bool spec_unescape(char *text);
 
 #endif

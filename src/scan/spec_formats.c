@@ -99,10 +99,12 @@ static enum spec_line nod_list(const struct keyword *table, bool quotes, char *t
 	int count = spec_words(text, w, WORDS_MAX, quotes);
 	const struct keyword *k = count > 0 ? keyword(table, w[0]) : NULL;
 	char what[60];
-	if (count > 0 && !k)
-		return error(why, size, "unknown keyword '%.40s'", w[0]);
-	snprintf(what, sizeof what, "'%s'", k ? k->word : "");
-	if (!counted(count, what, k ? k->min : 0, k ? k->max : 0, why, size))
+	if (count < 0)
+		return error(why, size, "%s", "a quote is not closed");
+	if (!k)
+		return error(why, size, "unknown keyword '%.40s'", count > 0 ? w[0] : "");
+	snprintf(what, sizeof what, "'%s'", k->word);
+	if (!counted(count, what, k->min, k->max, why, size))
 		return SPEC_ERROR;
 	if (k->mode && mode_word(w[k->mode], why, size) == SPEC_ERROR)
 		return SPEC_ERROR;
@@ -292,6 +294,39 @@ static enum spec_line fakeroot_line(char *text, struct spec_node *n, char *why, 
 
 /* gen_init_cpio, gensquashfs and mksquashfs read the parts with sscanf's
  * %u; genext2fs with %lu. */
+/* composefs-dump(5), which mkcomposefs --from-file reads: PATH SIZE MODE
+ * NLINK UID GID RDEV MTIME PAYLOAD CONTENT DIGEST [XATTR...], one space
+ * apart, bytes escaped as \xXY (and \\ \n \r \t); MODE in octal, "@"
+ * before it for a hard link (whose fields but PAYLOAD mkcomposefs
+ * ignores); RDEV the st_rdev, in decimal. */
+static enum spec_line composefs_line(char *text, struct spec_node *n, char *why, size_t size)
+{
+	char *w[WORDS_MAX];
+	if (!*text)
+		return SPEC_OTHER;
+	int count = spec_words(text, w, WORDS_MAX, false);
+	uint64_t mode;
+	if (!counted(count, "a composefs dump line", 11, WORDS_MAX, why, size))
+		return SPEC_ERROR;
+	if (w[0][0] != '/')
+		return error(why, size, "path '%.40s' is not absolute", w[0]);
+	if (!spec_unescape(w[0]))
+		return error(why, size, "path '%.40s' has an escape composefs does not write", w[0]);
+	if (w[2][0] == '@')
+		return SPEC_OTHER; /* a hard link: the payload's node is listed at its own path */
+	if (!spec_octal(w[2], &mode))
+		return error(why, size, "mode '%.40s' is not octal", w[2]);
+	char type = (mode & 0170000) == 0020000 ? 'c' : (mode & 0170000) == 0060000 ? 'b' : '\0';
+	if (!spec_number(w[6], "rdev", UINT64_MAX, &n->rdev, why, size))
+		return SPEC_ERROR;
+	if (!type)
+		return SPEC_OTHER;
+	n->path = w[0];
+	n->type = type;
+	n->raw = true;
+	return SPEC_DEVICE;
+}
+
 const struct spec_format spec_initramfs = { "gen_init_cpio", 32, "cpio-newc", NULL, initramfs_line };
 const struct spec_format spec_gensquashfs = { "gensquashfs", 32, "squashfs", "gensquashfs",
 					      gensquashfs_line };
@@ -299,3 +334,6 @@ const struct spec_format spec_pseudo = { "mksquashfs", 32, "squashfs", "mksquash
 const struct spec_format spec_table = { "genext2fs", 0, "ext4", "genext2fs", table_line };
 const struct spec_format spec_tmpfiles = { "systemd-tmpfiles", 0, "linux", "glibc", tmpfiles_line };
 const struct spec_format spec_fakeroot = { "fakeroot", 0, NULL, NULL, fakeroot_line };
+/* libcomposefs keeps the low 32 bits of the dev_t (lcfs_node_set_rdev's uint32_t) */
+const struct spec_format spec_composefs = { "mkcomposefs", 0, "erofs", "libcomposefs",
+					    composefs_line };

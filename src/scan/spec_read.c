@@ -69,12 +69,16 @@ static void line_error(struct spec_run *s, const struct line *l, const char *why
 
 /* What the tool the specification is for makes of t, when another: its
  * parser's reading (the low bits it keeps), then its writer's. */
-static void built(const struct spec_run *s, struct entry *e, struct devnum_tuple t,
-		  char *note, size_t size)
+static void built(const struct spec_run *s, struct entry *e, char *note, size_t size)
 {
 	const struct spec_format *f = s->r->spec;
 	struct devnum_judgement k;
+	struct devnum_tuple t = e->t;
+	uint64_t canon;
 	size_t n = 0;
+	if (e->number == E_RAW && (!s->w || devnum_decode(s->sc->j->scheme, e->f.value[0], &t, &canon,
+							   NULL) == DEVNUM_REFUSED))
+		return; /* a raw the scheme refuses is found invalid where it is read */
 	if (f->bits && (t.major >> f->bits || t.minor >> f->bits)) {
 		uint64_t keep = (UINT64_C(1) << f->bits) - 1;
 		n = (size_t)snprintf(note, size, "%s reads it as %llu:%llu (sscanf's %%u keeps %u "
@@ -104,10 +108,11 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 	struct devnum_tuple t;
 	char note[300];
 	bool known;
-	if (n->raw)
-		e.number = E_RAW, e.f = (struct devnum_fields){ 1, 1, { n->rdev } };
+	if (n->raw) /* the host's dev_t, in --scheme, whatever the tool builds */
+		e.number = E_RAW, e.host = true, e.f = (struct devnum_fields){ 1, 1, { n->rdev } };
 	else
-		e.number = E_TUPLE, e.t = n->t, built(s, &e, n->t, note, sizeof note);
+		e.number = E_TUPLE, e.t = n->t;
+	built(s, &e, note, sizeof note);
 	sc->seg.devices++;
 	int st = scan_record(sc, &e, &t, &known);
 	sc->seg.found += st != EXIT_OK;
@@ -166,7 +171,7 @@ int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
 {
 	struct spec_run s = { sc, r, NULL, NULL, EXIT_OK };
 	struct line l = { .text = malloc(SPEC_LINE_MAX + 1) };
-	int more;
+	int more = 0;
 	if (!l.text)
 		return scan_error(sc, "memory exhausted");
 	if (r->spec->container)
@@ -195,7 +200,7 @@ static unsigned lines_read(const struct spec_format *f, const unsigned char *p, 
 	for (unsigned k = 1; k <= 64 && n; k++) {
 		const unsigned char *nl = memchr(p, '\n', n);
 		size_t len = nl ? (size_t)(nl - p) : n;
-		struct spec_node node = { 0 };
+		struct spec_node parsed = { 0 };
 		char why[200];
 		if (!nl && k > 1) /* cut short by the end of the bytes seen */
 			break;
@@ -203,7 +208,7 @@ static unsigned lines_read(const struct spec_format *f, const unsigned char *p, 
 			return *bad = 1, 0; /* no specification's */
 		memcpy(text, p, len);
 		text[len] = 0;
-		if (f->line(text, &node, why, sizeof why) == SPEC_ERROR)
+		if (f->line(text, &parsed, why, sizeof why) == SPEC_ERROR)
 			*first = *first ? *first : k, ++*bad;
 		else
 			read += text[strspn(text, " \t\r")] && text[strspn(text, " \t\r")] != '#';

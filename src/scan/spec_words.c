@@ -82,3 +82,37 @@ bool spec_mode(const char *word)
 	size_t n = strspn(word, "01234567");
 	return n && !word[n] && strtoul(word, NULL, 8) <= 07777;
 }
+
+bool spec_octal(const char *word, uint64_t *v)
+{
+	size_t n = strspn(word, "01234567");
+	*v = n && n <= 6 && !word[n] ? strtoull(word, NULL, 8) : UINT64_MAX;
+	return *v <= 0177777;
+}
+
+static int hex(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+bool spec_unescape(char *text)
+{
+	char *o = text;
+	for (const char *p = text; *p; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		p++;
+		if (*p == 'x' && hex(p[1]) >= 0 && hex(p[2]) >= 0 && (hex(p[1]) | hex(p[2]))) {
+			*o++ = (char)(hex(p[1]) << 4 | hex(p[2]));
+			p += 2;
+		} else if (*p && strchr("\\nrt", *p))
+			*o++ = *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p == 't' ? '\t' : '\\';
+		else
+			return false;
+	}
+	*o = 0;
+	return true;
+}

@@ -54,7 +54,24 @@ static void device(struct staging *s, const struct stat *st, bool block, bool ra
 /* What a mode says: 'c', 'b', or 0 for no device. */
 static char mode_type(uint64_t mode)
 {
-	return (mode & S_IFMT) == S_IFCHR ? 'c' : (mode & S_IFMT) == S_IFBLK ? 'b' : 0;
+	if ((mode & S_IFMT) == S_IFCHR)
+		return 'c';
+	return (mode & S_IFMT) == S_IFBLK ? 'b' : '\0';
+}
+
+/* The number at *p in base, then the byte `end` (or any, for 0): true,
+ * *p past both. */
+static bool number_then(const char **p, int base, char end, unsigned long long *v)
+{
+	char *stop;
+	if (**p < '0' || **p > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(*p, &stop, base);
+	if (errno || (end && *stop != end))
+		return false;
+	*p = stop + (end != 0);
+	return true;
 }
 
 /* rsync --fake-super's user.rsync.%stat, as get_stat_xattr() reads it. */
@@ -63,10 +80,12 @@ static void rsync_stat(struct staging *s, const char *at, const struct stat *st)
 	char buf[200], why[300];
 	ssize_t n = lgetxattr(at, "user.rsync.%stat", buf, sizeof buf - 1);
 	unsigned long long mode, major, minor;
+	const char *p = buf;
 	if (n < 0)
 		return;
 	buf[n] = 0;
-	if (sscanf(buf, "%llo %llu,%llu", &mode, &major, &minor) != 3) {
+	if (!number_then(&p, 8, ' ', &mode) || !number_then(&p, 10, ',', &major) ||
+	    !number_then(&p, 10, 0, &minor)) {
 		snprintf(why, sizeof why, "user.rsync.%%stat \"%.60s\" is not MODE MAJOR,MINOR", buf);
 		return tree_fault(&s->t, s->t.path, why);
 	}
@@ -110,7 +129,7 @@ static void virtfs_xattr(struct staging *s, const char *at, const struct stat *s
 /* QEMU's mapped-file: DIR/.virtfs_metadata/NAME, read as QEMU reads it. */
 static void virtfs_file(struct staging *s, int dirfd, const char *name, const struct stat *st)
 {
-	char path[300], line[100], why[300];
+	char path[300], line[100];
 	long long mode = -1, rdev = -1;
 	snprintf(path, sizeof path, ".virtfs_metadata/%s", name);
 	int fd = openat(dirfd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -130,6 +149,7 @@ static void virtfs_file(struct staging *s, int dirfd, const char *name, const st
 	if (mode < 0 || !mode_type((uint64_t)mode))
 		return;
 	if (rdev == -1 || rdev < INT32_MIN || rdev > INT32_MAX) { /* -1: QEMU's "none" */
+		char why[300];
 		snprintf(why, sizeof why, ".virtfs_metadata: virtfs.rdev=%lld, which QEMU does not "
 			 "read as a device number", rdev);
 		return tree_fault(&s->t, s->t.path, why);
@@ -144,7 +164,7 @@ static void walk(struct staging *s, int dirfd);
 static void entry(struct staging *s, int dirfd, const char *name)
 {
 	struct stat st;
-	char at[320], what[4300];
+	char what[4300];
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return tree_fault(&s->t, s->t.path, strerror(errno));
 	s->t.sc->seg.entries++;
@@ -157,6 +177,7 @@ static void entry(struct staging *s, int dirfd, const char *name)
 		return device(s, &st, S_ISBLK(st.st_mode), false, 0,
 			      (struct devnum_tuple){ major(st.st_rdev), minor(st.st_rdev) }, "st_rdev");
 	if (S_ISREG(st.st_mode)) {
+		char at[320];
 		snprintf(at, sizeof at, "/proc/self/fd/%d/%s", dirfd, name);
 		rsync_stat(s, at, &st);
 		virtfs_xattr(s, at, &st);
