@@ -209,7 +209,7 @@ known_writers() {
 
 @test "--list=formats: each specification has its entry in the manual, and --spec completes them" {
 	specs=$(devnum --list=formats | awk -F '\t' '$2 == "specification" { print $1 }')
-	assert_equal "$(wc -l <<<"$specs")" 6
+	assert_equal "$(wc -l <<<"$specs")" 9
 	# the manual's section: one .TP entry for each, in the table's order
 	manual=$(awk '/^\.SH SCANNING DEVICE SPECIFICATIONS/ { on = 1; next } on && /^\.SH/ { exit }
 		on && prev == ".TP" { sub(/^\.B /, ""); gsub(/\\-/, "-"); print } { prev = $0 }' \

@@ -181,7 +181,7 @@ in_image() {
 	assert_equal "${#lines[@]}" 2
 	run2 devnum scan --spec=cpio x
 	assert_failure 2
-	assert_equal "$stderr" "devnum: --spec: unknown format 'cpio' (one of gen_init_cpio, gensquashfs, pseudo, device-table, tmpfiles and fakeroot)
+	assert_equal "$stderr" "devnum: --spec: unknown format 'cpio' (one of gen_init_cpio, gensquashfs, pseudo, device-table, tmpfiles, fakeroot, composefs, oci-runtime and cdi)
 Try 'devnum --help' for more information."
 }
 
@@ -221,4 +221,91 @@ Try 'devnum --help' for more information."
 	assert_equal "${stderr_lines[0]}" "devnum: 'range': line 1: a range of 4294967296 nodes: more than ext2 has inodes"
 	assert_equal "${stderr_lines[1]}" "devnum: 'range': line 2: the range's minor for node 6, 5 + 6 * 0 - 6, is outside 0 to 2^64-1"
 	[ "${stderr_lines[-1]}" -lt 20000 ] || fail "${stderr_lines[-1]} KiB"
+}
+
+@test "composefs dumps, by hand: RDEV the glibc dev_t in decimal, paths unescaped, hard links passed over" {
+	# composefs-dump(5); 259 is glibc's 1:3, 1050624 its 8:256 and
+	# 17592186044416 its 4096:0, of which libcomposefs keeps 32 bits
+	printf '%s\n' '/ 4096 40755 3 0 0 0 0.0 - - -' '/dev 4096 40755 2 0 0 0 0.0 - - -' \
+		'/dev/null 0 20666 2 0 0 259 0.0 - - - user.a=b' '/dev/m\x20256 0 60600 1 0 0 1050624 0.0 - - -' \
+		'/dev/big 0 20600 1 0 0 17592186044416 0.0 - - -' '/dev/null2 0 @20666 2 0 0 259 0.0 /dev/null - -' >dump
+	run2 devnum scan --format='%L %p %t %M:%m %r %{findings}' dump
+	assert_failure 1
+	assert_equal "$output" "3 /dev/null char 1:3 0x103 
+4 /dev/m 256 block 8:256 0x100800 
+5 /dev/big char 4096:0 0x100000000000 not-linux,becomes-whiteout,beyond-container,built"
+	run2 devnum scan --format='%n' dump
+	assert_output --partial "libcomposefs (lcfs-writer-erofs.c) makes it 0:0 in erofs"
+	printf '%s\n' '/a\q 0 20666 1 0 0 259 0.0 - - -' '/b 0 20666 1 0 0 259 0.0 - -' \
+		'/c\x00d 0 20666 1 0 0 259 0.0 - - -' >bad
+	run2 devnum scan --spec=composefs bad
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'bad': line 1: path '/a\\q' has an escape composefs does not write
+devnum: 'bad': line 2: a composefs dump line takes 11 or more words, not 10
+devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
+}
+
+@test "OCI runtime config.json and CDI specs, by hand: runc's uint32() parts, CDI's numbers from the host" {
+	cat >config.json <<-'EOF'
+	{
+	  "ociVersion": "1.0.2",
+	  "process": {"args": ["sh"], "env": ["A=\u00e9\ud83d\ude00"]},
+	  "linux": {
+	    "devices": [
+	      {"path": "/dev/fuse", "type": "c", "major": 10, "minor": 229, "fileMode": 438},
+	      {"path": "/dev/sdb", "type": "b", "major": 8, "minor": 16},
+	      {"path": "/dev/wide", "type": "u", "major": 4294967297, "minor": 7},
+	      {"path": "/dev/fifo", "type": "p"}
+	    ]
+	  },
+	  "annotations": {"devices": [{"path": "/dev/not-a-device"}]}
+	}
+	EOF
+	run2 devnum scan --format='%L %p %t %M:%m %{findings}' config.json
+	assert_failure 1
+	assert_equal "$output" "6 /dev/fuse char 10:229 
+7 /dev/sdb block 8:16 
+8 /dev/wide char 4294967297:7 not-linux,beyond-container,built"
+	run2 devnum scan --format='%n' config.json
+	assert_output --partial "runc reads it as 1:7 (Go's uint32() keeps 32 bits of each part)"
+	cat >cdi.json <<-'EOF'
+	{"cdiVersion": "0.6.0", "kind": "vendor.com/gpu",
+	 "devices": [{"name": "gpu0", "containerEdits": {"deviceNodes": [
+	   {"path": "/dev/gpu0", "type": "c", "major": 195, "minor": 0},
+	   {"path": "/dev/gpuctl", "hostPath": "/dev/nvidiactl"}]}}],
+	 "containerEdits": {"deviceNodes": [{"path": "/dev/x", "type": "b", "major": 8, "minor": 256}]}}
+	EOF
+	run2 devnum scan --json cdi.json
+	assert_failure 1
+	assert_line --index 0 '{"input":"cdi.json","path":"/dev/gpu0","format":"cdi","segment":1,"offset":0,"compression":"none","container":"linux","type":"char","line":3,"major":195,"minor":0}'
+	assert_line --index 1 '{"input":"cdi.json","path":"/dev/gpuctl","format":"cdi","segment":1,"offset":0,"compression":"none","container":"linux","type":"unknown","line":4,"major":null,"minor":null,"findings":[{"finding":"unknown","fault":true,"note":"no type, major or minor: the runtime takes the host'"'"'s, from hostPath or path, when the container starts"}],"note":"no type, major or minor: the runtime takes the host'"'"'s, from hostPath or path, when the container starts"}'
+	assert_line --index 2 --partial '"path":"/dev/x","format":"cdi"'
+}
+
+@test "scan hostile JSON specifications: errors name their line; deep nesting, bad escapes, more than 16 MiB" {
+	printf '{"ociVersion": "1",\n"linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 1, "minor": 3},\n{"path": "/dev/b", "type": "c", "major": -1, "minor": 3}]}}\n' >neg.json
+	run2 devnum scan neg.json
+	assert_failure 2
+	assert_output "neg.json:2: /dev/a: char 1:3"
+	assert_equal "$stderr" "devnum: 'neg.json': line 3: major -1 is not an integer from 0 to 2^64-1"
+	{ printf '{"ociVersion": "1", "x": '; head -c 100000 /dev/zero | tr '\0' '['; } >deep.json
+	run2 devnum scan deep.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'deep.json': line 1: nested deeper than 64"
+	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/\\u0000", "type": "c", "major": 1, "minor": 3}]}}' >nul.json
+	run2 devnum scan nul.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'nul.json': line 1: a NUL byte in a string"
+	printf '{"cdiVersion": "1", "containerEdits": {"deviceNodes": [{"type": "c"}]}}' >nopath.json
+	run2 devnum scan nopath.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'nopath.json': line 1: a device with no \"path\""
+	{ printf '{"ociVersion": "1", "x": "'; head -c 17000000 /dev/zero | tr '\0' a; printf '"}'; } >big.json
+	run2 devnum scan big.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'big.json': larger than 16 MiB"
+	printf '{"ociVersion": "1"} x' >more.json
+	run2 devnum scan --spec=oci-runtime more.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'more.json': line 1: more after the JSON object"
 }

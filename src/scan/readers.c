@@ -30,6 +30,8 @@ const struct reader readers[] = {
 	{ "tmpfiles", R_SPEC, NULL, NULL, NULL, &spec_tmpfiles },
 	{ "fakeroot", R_SPEC, NULL, NULL, NULL, &spec_fakeroot },
 	{ "composefs", R_SPEC, NULL, NULL, NULL, &spec_composefs },
+	{ "oci-runtime", R_SPEC, NULL, NULL, NULL, &spec_oci },
+	{ "cdi", R_SPEC, NULL, NULL, NULL, &spec_cdi },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 

@@ -352,13 +352,18 @@ static int specification(struct scan *sc, struct source *src, const struct reade
 }
 
 /* The specification whose lines begin src, as bid, or NULL; why says
- * when several read them alike. */
+ * when several read them alike.  A file's first block is read again; a
+ * pipe's only while it is kept. */
 static const struct reader *text_bid(struct source *src, char *why, size_t n)
 {
-	const struct span *head = src->kept[0].at == 0 && src->kept[0].len ? &src->kept[0]
-									 : &src->kept[1];
+	const unsigned char *p;
+	uint64_t pos = src->pos;
+	src->pos = 0;
+	ssize_t got = source_at(src, &p);
+	src->pos = pos;
+	src->err = 0;
 	*why = 0;
-	return head->at == 0 && head->len ? spec_bid(head->p, head->len, why, n) : NULL;
+	return got > 0 ? spec_bid(p, (size_t)got, why, n) : NULL;
 }
 
 /* The input holds no archive: an error that says what it is; for a blob

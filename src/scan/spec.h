@@ -30,6 +30,13 @@ struct spec_node {
 	uint64_t inode, dev;        /* on the file system dev */
 	uint64_t start, inc, count; /* a device table's range: count > start */
 	bool range;
+	bool unknown;               /* no number: the tool takes the host's (CDI) */
+};
+
+/* Where a document's parser hands each device, with its line. */
+struct spec_emit {
+	void (*node)(void *ctx, const struct spec_node *n, uint64_t line);
+	void *ctx;
 };
 
 /* What one line is: a device, another kind of line, a syntax error, or a
@@ -41,16 +48,26 @@ struct spec_format {
 	const char *tool;      /* the program that reads it */
 	unsigned bits;         /* its parser keeps the low `bits` of each part
 				  (sscanf's %u: 32); 0 for all 64 */
+	const char *how;       /* what keeps them, in words */
 	const char *container; /* what its tool builds, whose findings apply; or NULL */
 	const char *writer;    /* the tool, as that container's writer; or NULL */
 	/* The line (NUL-terminated, no newline, may be changed) read: a
 	 * device in *n; or an error said in why. */
 	enum spec_line (*line)(char *text, struct spec_node *n, char *why, size_t size);
+	/* Or, for a format that is no list of lines (JSON), the whole text
+	 * read, each device handed to out: 0; or -1 with why ("line N: ...");
+	 * and whether the first n bytes of a file begin such a text. */
+	int (*document)(const char *text, size_t n, const struct spec_emit *out, char *why,
+			size_t size);
+	bool (*bid)(const unsigned char *p, size_t n);
 };
+
+/* spec_json.c: an OCI runtime config.json's or a CDI spec's devices. */
+int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why, size_t size);
 
 /* spec_formats.c: each format's parser. */
 extern const struct spec_format spec_initramfs, spec_gensquashfs, spec_pseudo, spec_table,
-	spec_tmpfiles, spec_fakeroot, spec_composefs;
+	spec_tmpfiles, spec_fakeroot, spec_composefs, spec_oci, spec_cdi;
 
 /* spec_words.c: the blank-separated words of a line, at most max of
  * them, into w; quotes: "..." and backslash escapes are decoded in place

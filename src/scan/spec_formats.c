@@ -292,8 +292,6 @@ static enum spec_line fakeroot_line(char *text, struct spec_node *n, char *why, 
 	return SPEC_DEVICE;
 }
 
-/* gen_init_cpio, gensquashfs and mksquashfs read the parts with sscanf's
- * %u; genext2fs with %lu. */
 /* composefs-dump(5), which mkcomposefs --from-file reads: PATH SIZE MODE
  * NLINK UID GID RDEV MTIME PAYLOAD CONTENT DIGEST [XATTR...], one space
  * apart, bytes escaped as \xXY (and \\ \n \r \t); MODE in octal, "@"
@@ -316,7 +314,9 @@ static enum spec_line composefs_line(char *text, struct spec_node *n, char *why,
 		return SPEC_OTHER; /* a hard link: the payload's node is listed at its own path */
 	if (!spec_octal(w[2], &mode))
 		return error(why, size, "mode '%.40s' is not octal", w[2]);
-	char type = (mode & 0170000) == 0020000 ? 'c' : (mode & 0170000) == 0060000 ? 'b' : '\0';
+	char type = '\0';
+	if ((mode & 0170000) == 0020000 || (mode & 0170000) == 0060000)
+		type = (mode & 0170000) == 0020000 ? 'c' : 'b';
 	if (!spec_number(w[6], "rdev", UINT64_MAX, &n->rdev, why, size))
 		return SPEC_ERROR;
 	if (!type)
@@ -327,13 +327,53 @@ static enum spec_line composefs_line(char *text, struct spec_node *n, char *why,
 	return SPEC_DEVICE;
 }
 
-const struct spec_format spec_initramfs = { "gen_init_cpio", 32, "cpio-newc", NULL, initramfs_line };
-const struct spec_format spec_gensquashfs = { "gensquashfs", 32, "squashfs", "gensquashfs",
-					      gensquashfs_line };
-const struct spec_format spec_pseudo = { "mksquashfs", 32, "squashfs", "mksquashfs", pseudo_line };
-const struct spec_format spec_table = { "genext2fs", 0, "ext4", "genext2fs", table_line };
-const struct spec_format spec_tmpfiles = { "systemd-tmpfiles", 0, "linux", "glibc", tmpfiles_line };
-const struct spec_format spec_fakeroot = { "fakeroot", 0, NULL, NULL, fakeroot_line };
+/* Each format's tool: what it reads the parts with, what it builds and
+ * writes them as.  gen_init_cpio, gensquashfs and mksquashfs read them
+ * with sscanf's %u, genext2fs with %lu. */
+#define LINES(t, b, h, c, w, fn) { .tool = (t), .bits = (b), .how = (h), .container = (c), \
+				   .writer = (w), .line = (fn) }
+#define SCANF "sscanf's %u"
+const struct spec_format spec_initramfs = LINES("gen_init_cpio", 32, SCANF, "cpio-newc", NULL,
+						initramfs_line);
+const struct spec_format spec_gensquashfs = LINES("gensquashfs", 32, SCANF, "squashfs", "gensquashfs",
+						  gensquashfs_line);
+const struct spec_format spec_pseudo = LINES("mksquashfs", 32, SCANF, "squashfs", "mksquashfs",
+					     pseudo_line);
+const struct spec_format spec_table = LINES("genext2fs", 0, NULL, "ext4", "genext2fs", table_line);
+const struct spec_format spec_tmpfiles = LINES("systemd-tmpfiles", 0, NULL, "linux", "glibc",
+					       tmpfiles_line);
+const struct spec_format spec_fakeroot = LINES("fakeroot", 0, NULL, NULL, NULL, fakeroot_line);
 /* libcomposefs keeps the low 32 bits of the dev_t (lcfs_node_set_rdev's uint32_t) */
-const struct spec_format spec_composefs = { "mkcomposefs", 0, "erofs", "libcomposefs",
-					    composefs_line };
+const struct spec_format spec_composefs = LINES("mkcomposefs", 0, NULL, "erofs", "libcomposefs",
+						composefs_line);
+
+/* A JSON object whose first bytes hold its version key. */
+static bool json_bid(const unsigned char *p, size_t n, const char *key)
+{
+	size_t i = 0, k = strlen(key);
+	while (i < n && strchr(" \t\r\n", p[i]) && p[i])
+		i++;
+	if (i == n || p[i] != '{')
+		return false;
+	for (; i + k <= n; i++)
+		if (!memcmp(p + i, key, k))
+			return true;
+	return false;
+}
+
+static bool oci_bid(const unsigned char *p, size_t n)
+{
+	return json_bid(p, n, "\"ociVersion\"");
+}
+
+static bool cdi_bid(const unsigned char *p, size_t n)
+{
+	return json_bid(p, n, "\"cdiVersion\"");
+}
+
+/* runc makes each with unix.Mkdev(uint32(major), uint32(minor)) and a raw
+ * mknod; a CDI spec's become an OCI spec's. */
+#define DOCUMENT(b) { .tool = "runc", .bits = 32, .how = "Go's uint32()", .container = "linux", \
+		      .writer = "syscall", .document = spec_json, .bid = (b) }
+const struct spec_format spec_oci = DOCUMENT(oci_bid);
+const struct spec_format spec_cdi = DOCUMENT(cdi_bid);

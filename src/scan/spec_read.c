@@ -81,9 +81,9 @@ static void built(const struct spec_run *s, struct entry *e, char *note, size_t 
 		return; /* a raw the scheme refuses is found invalid where it is read */
 	if (f->bits && (t.major >> f->bits || t.minor >> f->bits)) {
 		uint64_t keep = (UINT64_C(1) << f->bits) - 1;
-		n = (size_t)snprintf(note, size, "%s reads it as %llu:%llu (sscanf's %%u keeps %u "
-				     "bits of each part)", f->tool, (ull)(t.major & keep),
-				     (ull)(t.minor & keep), f->bits);
+		n = (size_t)snprintf(note, size, "%s reads it as %llu:%llu (%s keeps %u bits of "
+				     "each part)", f->tool, (ull)(t.major & keep), (ull)(t.minor & keep),
+				     f->how, f->bits);
 		t = (struct devnum_tuple){ t.major & keep, t.minor & keep };
 	}
 	if (s->w && devnum_container_fit(s->c, s->w, NULL, t, &k) != DEVNUM_OK && n < size)
@@ -101,14 +101,19 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 		 const char *path)
 {
 	struct scan *sc = s->sc;
-	struct entry e = { .path = path, .type = n->type == 'c' ? "char" : "block", .device = true,
+	struct entry e = { .path = path, .device = true,
+			   .type = n->type == 'c' ? "char" : n->type == 'b' ? "block" : "unknown",
 			   .format = s->r->name, .segment = 1, .offset = l->offset,
 			   .compression = sc->compression, .line = l->number, .c = s->c,
 			   .has_inode = n->has_inode, .inode = n->inode };
 	struct devnum_tuple t;
 	char note[300];
 	bool known;
-	if (n->raw) /* the host's dev_t, in --scheme, whatever the tool builds */
+	if (n->unknown) /* CDI: the host's device, when the container starts */
+		e.number = E_UNKNOWN,
+		e.first[e.nfirst++] = (struct entry_found){ F_UNKNOWN, "no type, major or minor: "
+			"the runtime takes the host's, from hostPath or path, when the container starts" };
+	else if (n->raw) /* the host's dev_t, in --scheme, whatever the tool builds */
 		e.number = E_RAW, e.host = true, e.f = (struct devnum_fields){ 1, 1, { n->rdev } };
 	else
 		e.number = E_TUPLE, e.t = n->t;
@@ -167,6 +172,51 @@ static void one_line(struct spec_run *s, struct line *l)
 	}
 }
 
+/* A document's device: its record, at its line. */
+static void document_node(void *ctx, const struct spec_node *n, uint64_t line)
+{
+	struct spec_run *s = ctx;
+	struct line l = { .number = line };
+	node(s, &l, n, n->path);
+}
+
+/* A document (JSON) read whole, at most DOCUMENT_MAX bytes, its buffer
+ * grown as the bytes arrive: its status. */
+enum { DOCUMENT_MAX = 16 << 20 };
+static int document(struct spec_run *s, struct source *src)
+{
+	char *text = NULL, *more, why[300];
+	const unsigned char *p;
+	size_t n = 0, room = 0;
+	ssize_t got = 0;
+	bool oom = false;
+	struct spec_emit out = { document_node, s };
+	while (!oom && n <= DOCUMENT_MAX && (got = source_at(src, &p)) > 0) {
+		size_t take = (size_t)got < DOCUMENT_MAX + 1 - n ? (size_t)got : DOCUMENT_MAX + 1 - n;
+		if (n + take > room) {
+			room = room ? room * 2 : SOURCE_BLOCK;
+			room = room > DOCUMENT_MAX + 1 ? DOCUMENT_MAX + 1 : room;
+			if (!(more = realloc(text, room))) {
+				oom = true;
+				break;
+			}
+			text = more;
+		}
+		memcpy(text + n, p, take);
+		n += take, src->pos += take;
+	}
+	if (oom || got < 0 || n > DOCUMENT_MAX) {
+		free(text);
+		return scan_error(s->sc, oom ? "memory exhausted" : got < 0 ? source_error(src)
+						 : "larger than 16 MiB");
+	}
+	s->sc->seg.entries = 1;
+	if (s->r->spec->document(text, n, &out, why, sizeof why) < 0)
+		s->status = status_max(s->status, scan_error(s->sc, why));
+	free(text);
+	return s->status;
+}
+
 int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
 {
 	struct spec_run s = { sc, r, NULL, NULL, EXIT_OK };
@@ -179,6 +229,10 @@ int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
 	if (r->spec->writer)
 		s.w = devnum_writer_find(r->spec->writer, s.c);
 	sc->segment = 1;
+	if (r->spec->document) {
+		free(l.text);
+		return document(&s, src);
+	}
 	while (!out_failed() && (more = next_line(src, &l)) > 0) {
 		sc->seg.entries++;
 		one_line(&s, &l);
@@ -245,6 +299,10 @@ const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_
 	char list[200];
 	for (size_t i = 0; i < nreaders && i < BIDS_MAX; i++) {
 		if (!readers[i].spec)
+			continue;
+		if (readers[i].spec->bid && readers[i].spec->bid(p, n))
+			return &readers[i]; /* a document's own mark */
+		if (!readers[i].spec->line)
 			continue;
 		b[i].read = lines_read(readers[i].spec, p, n, &b[i].bad, &b[i].first);
 		if (!b[i].bad && b[i].read > top)

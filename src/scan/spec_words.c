@@ -108,10 +108,15 @@ bool spec_unescape(char *text)
 		if (*p == 'x' && hex(p[1]) >= 0 && hex(p[2]) >= 0 && (hex(p[1]) | hex(p[2]))) {
 			*o++ = (char)(hex(p[1]) << 4 | hex(p[2]));
 			p += 2;
-		} else if (*p && strchr("\\nrt", *p))
-			*o++ = *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p == 't' ? '\t' : '\\';
-		else
-			return false;
+		} else {
+			switch (*p) {
+			case 'n': *o++ = '\n'; break;
+			case 'r': *o++ = '\r'; break;
+			case 't': *o++ = '\t'; break;
+			case '\\': *o++ = '\\'; break;
+			default: return false;
+			}
+		}
 	}
 	*o = 0;
 	return true;
