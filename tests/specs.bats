@@ -142,6 +142,27 @@ in_image() {
 	assert_line "not-linux,becomes-whiteout"
 }
 
+@test "gen_init_cpio, built from the kernel's usr/gen_init_cpio.c: its archive holds what scan of the list says" {
+	src=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | head -n 1)
+	[ -n "$src" ] || skip "no kernel source (Debian package linux-source-6.1)"
+	top=$(basename "$src" .tar.xz)
+	tar -xJf "$src" "$top/usr/gen_init_cpio.c"
+	cc -o gen_init_cpio "$top/usr/gen_init_cpio.c"
+	printf '%s\n' '# initramfs' 'dir /dev 0755 0 0' 'nod /dev/console 0600 0 0 c 5 1' \
+		'nod /dev/m 0600 0 0 b 8 256' 'nod /dev/big 0600 0 0 b 4096 1' \
+		'nod /dev/wide 0600 0 0 c 4294967297 2' 'nod /dev/max 0600 0 0 c 4294967295 4294967295' \
+		'slink /bin/sh busybox 0777 0 0' 'pipe /p 0600 0 0' 'sock /s 0600 0 0' >list
+	./gen_init_cpio list >initramfs.cpio
+	assert_equal "$(made --spec=gen_init_cpio list)" "$(in_image initramfs.cpio)"
+	# the kernel's unpacker's reading, in both: newc holds 32-bit parts
+	assert_equal "$(devnum scan --spec=gen_init_cpio --format='%p %{findings}' list | grep initramfs)" \
+		"/dev/big not-linux,initramfs
+/dev/max nodev,not-linux,initramfs"
+	assert_equal "$(devnum scan --format='%p %{findings}' initramfs.cpio | grep initramfs)" \
+		"dev/big not-linux,initramfs
+dev/max nodev,not-linux,initramfs"
+}
+
 @test "gen_init_cpio lists, by hand: its nod lines, and what the kernel's initramfs unpacker makes" {
 	# Debian ships no gen_init_cpio: the values are worked out from
 	# usr/gen_init_cpio.c (%u parts, written as 8 hex digits in newc) and
