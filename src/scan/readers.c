@@ -10,28 +10,24 @@
 #include "scan/readers.h"
 #include "scan/spec.h"
 
+#define ARCHIVE(name) { name, R_ARCHIVE, "libarchive", NULL, NULL, NULL }
+#define IMAGE(name, library, read, bid) { name, R_IMAGE, library, read, bid, NULL }
+#define SPEC(name, format) { name, R_SPEC, NULL, NULL, NULL, &(format) }
+
 const struct reader readers[] = {
-	{ "tar", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
-	{ "cpio", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
-	{ "iso9660", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
-	{ "mtree", R_ARCHIVE, "libarchive", NULL, NULL, NULL },
+	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
 	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
-	{ "ext2", R_IMAGE, "libext2fs", scan_ext, bid_ext2, NULL },
-	{ "ext3", R_IMAGE, "libext2fs", scan_ext, bid_ext3, NULL },
-	{ "ext4", R_IMAGE, "libext2fs", scan_ext, bid_ext4, NULL },
-	{ "squashfs", R_IMAGE, "libsquashfs", scan_squashfs, bid_squashfs, NULL },
-	{ "erofs", R_IMAGE, NULL, scan_erofs, bid_erofs, NULL },
-	{ "cramfs", R_IMAGE, NULL, scan_cramfs, bid_cramfs, NULL },
-	{ "gen_init_cpio", R_SPEC, NULL, NULL, NULL, &spec_initramfs },
-	{ "gensquashfs", R_SPEC, NULL, NULL, NULL, &spec_gensquashfs },
-	{ "pseudo", R_SPEC, NULL, NULL, NULL, &spec_pseudo },
-	{ "device-table", R_SPEC, NULL, NULL, NULL, &spec_table },
-	{ "tmpfiles", R_SPEC, NULL, NULL, NULL, &spec_tmpfiles },
-	{ "fakeroot", R_SPEC, NULL, NULL, NULL, &spec_fakeroot },
-	{ "composefs", R_SPEC, NULL, NULL, NULL, &spec_composefs },
-	{ "oci-runtime", R_SPEC, NULL, NULL, NULL, &spec_oci },
-	{ "cdi", R_SPEC, NULL, NULL, NULL, &spec_cdi },
+	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),
+	IMAGE("ext3", "libext2fs", scan_ext, bid_ext3),
+	IMAGE("ext4", "libext2fs", scan_ext, bid_ext4),
+	IMAGE("squashfs", "libsquashfs", scan_squashfs, bid_squashfs),
+	IMAGE("erofs", NULL, scan_erofs, bid_erofs),
+	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs),
+	SPEC("gen_init_cpio", spec_initramfs), SPEC("gensquashfs", spec_gensquashfs),
+	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),
+	SPEC("tmpfiles", spec_tmpfiles), SPEC("fakeroot", spec_fakeroot),
+	SPEC("composefs", spec_composefs), SPEC("oci-runtime", spec_oci), SPEC("cdi", spec_cdi),
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 

@@ -70,6 +70,28 @@ static bool parts(char **w, uint64_t max, struct spec_node *n, char *why, size_t
 	       spec_number(w[1], "minor", max, &n->t.minor, why, size);
 }
 
+/* The words of a line that is no comment into w: their count, if `what`
+ * takes min to max of them; 0 for a comment or blank line; -1 with why. */
+static int line_words(char *text, char **w, const char *what, int min, int max, bool quotes,
+		      char *why, size_t size)
+{
+	if (empty(text))
+		return 0;
+	int count = spec_words(text, w, WORDS_MAX, quotes);
+	return counted(count, what, min, max, why, size) ? count : -1;
+}
+
+/* A type word of one letter from `set`: the letter; or '\0', with why
+ * naming the letters (`named`). */
+static char type_letter(const char *word, const char *set, const char *named, char *why,
+			size_t size)
+{
+	if (word[0] && !word[1] && strchr(set, word[0]))
+		return word[0];
+	snprintf(why, size, "type '%.40s' is none of %s", word, named);
+	return '\0';
+}
+
 static enum spec_line mode_word(const char *word, char *why, size_t size)
 {
 	return spec_mode(word) ? SPEC_OTHER : error(why, size, "mode '%.40s' is not octal", word);
@@ -147,20 +169,18 @@ static enum spec_line gensquashfs_line(char *text, struct spec_node *n, char *wh
 static enum spec_line pseudo_line(char *text, struct spec_node *n, char *why, size_t size)
 {
 	char *w[WORDS_MAX];
-	if (empty(text))
-		return SPEC_OTHER;
-	int count = spec_words(text, w, WORDS_MAX, true);
-	if (!counted(count, "a pseudo definition", 2, WORDS_MAX, why, size))
+	int count = line_words(text, w, "a pseudo definition", 2, WORDS_MAX, true, why, size);
+	if (count <= 0)
+		return count ? SPEC_ERROR : SPEC_OTHER;
+	char type = type_letter(w[1], "dmbcfsilLDMBCFSIR", "mksquashfs' d m b c f s i l L, "
+				"D M B C F S I R", why, size);
+	if (!type)
 		return SPEC_ERROR;
-	const char *type = w[1];
-	if (!type[0] || type[1] || !strchr("dmbcfsilLDMBCFSIR", type[0]))
-		return error(why, size, "type '%.40s' is none of mksquashfs' d m b c f s i l L, "
-			     "D M B C F S I R", type);
-	bool timed = strchr("DMBCFSIR", type[0]) != NULL;
+	bool timed = strchr("DMBCFSIR", type) != NULL;
 	int at = 2 + timed;
-	if (type[0] == 'l' || type[0] == 'L')
+	if (type == 'l' || type == 'L')
 		return counted(count, "a link definition", 3, 3, why, size) ? SPEC_OTHER : SPEC_ERROR;
-	if (!strchr("bcBC", type[0]))
+	if (!strchr("bcBC", type))
 		return counted(count, "a pseudo definition", at + 3, WORDS_MAX, why, size)
 			       ? mode_word(w[at], why, size) : SPEC_ERROR;
 	if (!counted(count, timed ? "a timed device definition" : "a device definition",
@@ -168,12 +188,13 @@ static enum spec_line pseudo_line(char *text, struct spec_node *n, char *why, si
 	    mode_word(w[at], why, size) == SPEC_ERROR)
 		return SPEC_ERROR;
 	n->path = w[0];
-	n->type = (char)(type[0] | 0x20);
+	n->type = (char)(type | 0x20);
 	if (!parts(w + at + 3, UINT64_MAX, n, why, size))
 		return SPEC_ERROR;
 	if ((uint32_t)n->t.major > 4095 || (uint32_t)n->t.minor > 1048575) /* as %u reads them */
 		return refused(why, size, "mksquashfs refuses it: %s out of range (its limit is "
-			       "4095:1048575), and makes no image", n->t.major > 4095 ? "major" : "minor");
+			       "4095:1048575), and makes no image",
+			       (uint32_t)n->t.major > 4095 ? "major" : "minor");
 	return SPEC_DEVICE;
 }
 
@@ -190,20 +211,16 @@ static bool table_number(const char *word, const char *what, uint64_t *v, char *
 static enum spec_line table_line(char *text, struct spec_node *n, char *why, size_t size)
 {
 	char *w[WORDS_MAX];
-	if (empty(text))
-		return SPEC_OTHER;
-	int count = spec_words(text, w, WORDS_MAX, false);
-	if (!counted(count, "a device table line", 10, 10, why, size))
+	int count = line_words(text, w, "a device table line", 10, 10, false, why, size);
+	if (count <= 0)
+		return count ? SPEC_ERROR : SPEC_OTHER;
+	char type = type_letter(w[1], "fdcbp", "f d c b p", why, size);
+	if (!type || (strcmp(w[2], "-") != 0 && mode_word(w[2], why, size) == SPEC_ERROR))
 		return SPEC_ERROR;
-	const char *type = w[1];
-	if (!type[0] || type[1] || !strchr("fdcbp", type[0]))
-		return error(why, size, "type '%.40s' is none of f d c b p", type);
-	if (strcmp(w[2], "-") != 0 && mode_word(w[2], why, size) == SPEC_ERROR)
-		return SPEC_ERROR;
-	if (type[0] != 'c' && type[0] != 'b')
+	if (type != 'c' && type != 'b')
 		return SPEC_OTHER;
 	n->path = w[0];
-	n->type = type[0];
+	n->type = type;
 	if (!table_number(w[5], "major", &n->t.major, why, size) ||
 	    !table_number(w[6], "minor", &n->t.minor, why, size) ||
 	    !table_number(w[7], "start", &n->start, why, size) ||
@@ -222,11 +239,9 @@ static enum spec_line table_line(char *text, struct spec_node *n, char *why, siz
 static enum spec_line tmpfiles_line(char *text, struct spec_node *n, char *why, size_t size)
 {
 	char *w[WORDS_MAX];
-	if (empty(text))
-		return SPEC_OTHER;
-	int count = spec_words(text, w, WORDS_MAX, true);
-	if (!counted(count, "a tmpfiles line", 2, 7, why, size))
-		return SPEC_ERROR;
+	int count = line_words(text, w, "a tmpfiles line", 2, 7, true, why, size);
+	if (count <= 0)
+		return count ? SPEC_ERROR : SPEC_OTHER;
 	const char *type = w[0];
 	size_t plain = strspn(type + 1, "+!-=~^?$");
 	if (!strchr("fFwdDevqQpLcbCxXrRzZtThHaAkK", type[0]) || type[1 + plain])

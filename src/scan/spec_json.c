@@ -172,14 +172,33 @@ static bool number(struct json *j, uint64_t *v, const char *what)
 
 static bool value(struct json *j, const char *key, const char *parent);
 
+/* Past the '{' or '[' at j->p: whether `close` follows at once (an empty
+ * object or array, then read to its end). */
+static bool empty_one(struct json *j, char close)
+{
+	j->p++;
+	blank(j);
+	return j->p < j->end && *j->p == close && j->p++;
+}
+
+/* After a member or an element: 1 for a ',' (another follows), 0 for
+ * `close` (the object or array ends), -1 for anything else. */
+static int next(struct json *j, char close)
+{
+	char what[40];
+	blank(j);
+	if (j->p < j->end && (*j->p == ',' || *j->p == close))
+		return *j->p++ == ',';
+	snprintf(what, sizeof what, "a ',' or '%c' expected", close);
+	return fail(j, what), -1;
+}
+
 /* An object's members; a device's fields read into d when not NULL. */
 static bool members(struct json *j, const char *key, struct device *d)
 {
 	char name[TEXT_MAX];
-	j->p++;
-	blank(j);
-	if (j->p < j->end && *j->p == '}')
-		return j->p++, true;
+	if (empty_one(j, '}'))
+		return true;
 	for (;;) {
 		blank(j);
 		if (!string(j, name, sizeof name))
@@ -199,16 +218,9 @@ static bool members(struct json *j, const char *key, struct device *d)
 			ok = number(j, &d->minor, "minor"), d->has_minor = true;
 		else
 			ok = value(j, name, key);
-		if (!ok)
-			return false;
-		blank(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == '}')
-			return j->p++, true;
-		return fail(j, "a ',' or '}' expected");
+		int more = ok ? next(j, '}') : -1;
+		if (more <= 0)
+			return more == 0;
 	}
 }
 
@@ -241,10 +253,8 @@ static bool elements(struct json *j, const char *key, const char *parent)
 {
 	bool cdi = !strcmp(key, "deviceNodes");
 	bool list = cdi || (!strcmp(key, "devices") && parent && !strcmp(parent, "linux"));
-	j->p++;
-	blank(j);
-	if (j->p < j->end && *j->p == ']')
-		return j->p++, true;
+	if (empty_one(j, ']'))
+		return true;
 	for (;;) {
 		blank(j);
 		if (list && j->p < j->end && *j->p == '{') {
@@ -253,14 +263,9 @@ static bool elements(struct json *j, const char *key, const char *parent)
 				return false;
 		} else if (!value(j, key, parent))
 			return false;
-		blank(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == ']')
-			return j->p++, true;
-		return fail(j, "a ',' or ']' expected");
+		int more = next(j, ']');
+		if (more <= 0)
+			return more == 0;
 	}
 }
 
