@@ -108,16 +108,23 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
 
 /* scan_walk.c: a scan of the input `name` with libarchive loaded in
- * libs, begun and ended (--summary's totals); every segment of the file fd, as the input or as an image's
- * layer (layer names it; a blob that is no archive is passed over); an
- * error of the input's: the status. */
+ * libs, begun and ended (--summary's totals); every segment of the file
+ * fd, as the input or as an image's layer (layer names it; a blob that
+ * is no archive is passed over): the status. */
 void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name);
 int scan_file(struct scan *sc, int fd, const char *layer);
-int scan_error(struct scan *sc, const char *why);
-/* --summary's line for the segment just read, its tallies added to the input's. */
-void scan_summary(struct scan *sc);
 void scan_end(struct scan *sc);
+
+/* trouble.c: an error of the input's, or a warning, after `entries`
+ * entries of the segment (TROUBLE_ARCHIVE) or on entry number `entries`
+ * (TROUBLE_ENTRY), at sc->line when it is set: the status; scan_error,
+ * one of the input's own.  --summary's line for the segment just read,
+ * its tallies added to the input's. */
+enum trouble { TROUBLE_ARCHIVE, TROUBLE_ENTRY, TROUBLE_WARNING };
+int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind);
+int scan_error(struct scan *sc, const char *why);
+void scan_summary(struct scan *sc);
 
 /* spec_read.c: the device specification r in src, from src->pos: the
  * status.  The specification whose parser reads the first lines of p

@@ -24,42 +24,6 @@
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
 
-/* How libarchive's word bears on the input. */
-enum trouble { T_ARCHIVE, T_ENTRY, T_WARNING };
-
-/* An error of the input's (status 2), after `entries` entries of the
- * segment or on entry number `entries`; or a warning. */
-static int trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind)
-{
-	struct where w = { 0 };
-	struct record *r = &sc->r;
-	char at[200] = "";
-	if (sc->layer)
-		snprintf(at, sizeof at, "layer %s: ", sc->layer);
-	if (sc->segment > 1)
-		snprintf(at + strlen(at), sizeof at - strlen(at), "segment %u at byte %llu: ",
-			 sc->segment, (unsigned long long)sc->offset);
-	if (entries)
-		snprintf(at + strlen(at), sizeof at - strlen(at), "%s %ju: ",
-			 kind == T_ARCHIVE ? "after entry" : "entry", entries);
-	if (sc->line)
-		snprintf(at + strlen(at), sizeof at - strlen(at), "line %llu: ",
-			 (unsigned long long)sc->line);
-	record_next(r);
-	r->have &= ~KEY(K_TYPE); /* the last entry's: not this error's */
-	if (sc->line)
-		set_num(r, K_LINE, sc->line);
-	if (kind == T_WARNING) {
-		char q[400];
-		quote(q, sizeof q, r->text[K_INPUT], r->len[K_INPUT]);
-		diag("'%s': warning: %s%s", q, at, why);
-		return EXIT_OK;
-	}
-	fail(r, EXIT_TROUBLE, "%s%s", at, why);
-	report(sc->j->out, &w, r, EXIT_TROUBLE);
-	return EXIT_TROUBLE;
-}
-
 static const char *error_of(struct scan *sc, struct archive *a)
 {
 	const char *why = sc->la->archive_error_string(a);
@@ -103,7 +67,7 @@ static void inner_image(struct scan *sc, struct archive *a, struct archive_entry
 		return;
 	quote(q, sizeof q, path, strlen(path));
 	snprintf(why, sizeof why, "%s: %s image, not opened: extract it and scan it", q, r->name);
-	trouble(sc, why, entry, T_WARNING);
+	scan_trouble(sc, why, entry, TROUBLE_WARNING);
 }
 
 /* Every entry of the archive that starts at src->pos; src->pos is left
@@ -117,7 +81,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	int status = EXIT_OK, rc;
 	*end = (struct ending){ 0 };
 	if (!a)
-		return trouble(sc, "memory exhausted", 0, T_ARCHIVE);
+		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
 	la->archive_read_support_format_all(a);
 	uint64_t base = src->pos;
 	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
@@ -137,7 +101,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			break;
 		}
 		if (rc == ARCHIVE_FATAL) {
-			status = trouble(sc, error_of(sc, a), end->entries, T_ARCHIVE);
+			status = scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ARCHIVE);
 			break;
 		}
 		if (!end->entries && (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE &&
@@ -150,9 +114,9 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		bool device = type == AE_IFCHR || type == AE_IFBLK;
 		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
 		if (rc == ARCHIVE_WARN && !(mtree && device)) /* mtree's is about device= */
-			trouble(sc, error_of(sc, a), end->entries, T_WARNING);
+			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
 		else if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY)
-			status = status_max(status, trouble(sc, error_of(sc, a), end->entries, T_ENTRY));
+			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
 		if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY) {
 			rc = ARCHIVE_OK;
 			continue;
@@ -175,21 +139,6 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	return status;
 }
 
-void scan_summary(struct scan *sc)
-{
-	const struct tally *t = &sc->seg;
-	if (has_option(sc->j, O_SUMMARY))
-		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
-		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
-		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
-		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
-		     t->devices == 1 ? "" : "s", t->found);
-	sc->all.entries += t->entries;
-	sc->all.devices += t->devices;
-	sc->all.found += t->found;
-	sc->seg = (struct tally){ 0 };
-}
-
 static bool image_type(struct scan *sc, struct source *src, char *type, size_t n);
 static int image(struct scan *sc, struct source *src, const char *type);
 
@@ -203,7 +152,7 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 	int status = EXIT_OK, more;
 	*drained = false;
 	if (source_archive(&out, sc->la, from) < 0)
-		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	while ((more = source_skip_zeros(&out)) > 0 && status < EXIT_TROUBLE) {
 		status = status_max(status, archive(sc, &out, &end));
 		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
@@ -215,12 +164,12 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 			break;
 		}
 		if (end.unopened)
-			status = trouble(sc, end.why, 0, T_ARCHIVE);
+			status = scan_trouble(sc, end.why, 0, TROUBLE_ARCHIVE);
 		if (status >= EXIT_TROUBLE || !end.eof || !concatenable(end.format))
 			break;
 	}
 	if (more < 0)
-		status = trouble(sc, source_error(&out), sc->seg.entries, T_ARCHIVE);
+		status = scan_trouble(sc, source_error(&out), sc->seg.entries, TROUBLE_ARCHIVE);
 	*drained = more == 0;
 	source_free(&out);
 	return status;
@@ -324,7 +273,7 @@ static int image(struct scan *sc, struct source *src, const char *type)
 		scan_summary(sc);
 		return status;
 	}
-	return trouble(sc, why, 0, T_ARCHIVE);
+	return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 }
 
 /* What an input that holds no archive is, in words, into buf: `otherwise`
@@ -378,7 +327,7 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, what, sizeof what)))
 		return specification(sc, src, spec);
 	if (*what)
-		return sc->segment = 0, trouble(sc, what, 0, T_ARCHIVE);
+		return sc->segment = 0, scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
 	if (!end->mtree_text && image_type(sc, src, type, sizeof type))
 		return image(sc, src, type);
 	if (end->mtree_text)
@@ -390,7 +339,7 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 		what_it_is(src, more == 0, "not an archive (libarchive reads it as an empty tar)",
 			   what, sizeof what);
 	sc->segment = 0;
-	return trouble(sc, more < 0 ? source_error(src) : what, 0, T_ARCHIVE);
+	return scan_trouble(sc, more < 0 ? source_error(src) : what, 0, TROUBLE_ARCHIVE);
 }
 
 /* Whether the first segment shows the input holds no archive. */
@@ -424,13 +373,13 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	sc->offset = base;
 	sc->compression = from ? name : "none";
 	if (*why)
-		return *go_on = false, trouble(sc, why, 0, T_ARCHIVE);
+		return *go_on = false, scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	if (from) {
 		struct archive_entry *e;
 		if (sc->la->archive_read_next_header(from, &e) == ARCHIVE_OK)
 			status = decompressed(sc, from, &drained);
 		else
-			status = trouble(sc, error_of(sc, from), 0, T_ARCHIVE), drained = false;
+			status = scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE), drained = false;
 		src->pos = base + feed_consumed(&f, from);
 		sc->la->archive_read_free(from);
 		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
@@ -442,7 +391,7 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	if (no_archive(sc, &end))
 		return *go_on = false, not_an_archive(sc, src, &end);
 	if (end.unopened)
-		return *go_on = false, trouble(sc, end.why, 0, T_ARCHIVE);
+		return *go_on = false, scan_trouble(sc, end.why, 0, TROUBLE_ARCHIVE);
 	*go_on = end.eof && concatenable(end.format) && status < EXIT_TROUBLE;
 	scan_summary(sc);
 	return status;
@@ -457,7 +406,7 @@ static int walk(struct scan *sc, struct source *src)
 	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
 		status = status_max(status, segment(sc, src, &go_on));
 	if (more < 0)
-		status = status_max(status, trouble(sc, source_error(src), 0, T_ARCHIVE));
+		status = status_max(status, scan_trouble(sc, source_error(src), 0, TROUBLE_ARCHIVE));
 	links_free(&sc->links);
 	return status;
 }
@@ -492,7 +441,7 @@ static int layer(struct scan *sc, struct archive *a, const char *name)
 {
 	struct source blob;
 	if (source_archive(&blob, sc->la, a) < 0)
-		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = layer_walk(sc, &blob, name);
 	source_free(&blob);
 	return status;
@@ -503,16 +452,11 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 {
 	struct source src;
 	if (source_fd(&src, sc->la, fd) < 0)
-		return trouble(sc, strerror(errno), 0, T_ARCHIVE);
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = layer ? layer_walk(sc, &src, layer)
 		   : sc->spec ? specification(sc, &src, sc->spec) : walk(sc, &src);
 	source_free(&src);
 	return status;
-}
-
-int scan_error(struct scan *sc, const char *why)
-{
-	return trouble(sc, why, 0, T_ARCHIVE);
 }
 
 /* The extractors a device is judged by: the writers of Linux's mknod but

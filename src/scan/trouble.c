@@ -1,0 +1,65 @@
+/* trouble.c - what an input's readers say besides its records: an error
+ * record (status 2) or a warning, naming where in the input it is (the
+ * layer, the segment, the entry, a specification's line), and the
+ * --summary line of each segment, its tallies added to the input's.
+ * Every reader calls here; none calls back. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "render/output.h"
+#include "scan/scan.h"
+
+/* An error of the input's (status 2), after `entries` entries of the
+ * segment or on entry number `entries`; or a warning. */
+int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind)
+{
+	struct where w = { 0 };
+	struct record *r = &sc->r;
+	char at[200] = "";
+	if (sc->layer)
+		snprintf(at, sizeof at, "layer %s: ", sc->layer);
+	if (sc->segment > 1)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "segment %u at byte %llu: ",
+			 sc->segment, (unsigned long long)sc->offset);
+	if (entries)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "%s %ju: ",
+			 kind == TROUBLE_ARCHIVE ? "after entry" : "entry", entries);
+	if (sc->line)
+		snprintf(at + strlen(at), sizeof at - strlen(at), "line %llu: ",
+			 (unsigned long long)sc->line);
+	record_next(r);
+	r->have &= ~KEY(K_TYPE); /* the last entry's: not this error's */
+	if (sc->line)
+		set_num(r, K_LINE, sc->line);
+	if (kind == TROUBLE_WARNING) {
+		char q[400];
+		quote(q, sizeof q, r->text[K_INPUT], r->len[K_INPUT]);
+		diag("'%s': warning: %s%s", q, at, why);
+		return EXIT_OK;
+	}
+	fail(r, EXIT_TROUBLE, "%s%s", at, why);
+	report(sc->j->out, &w, r, EXIT_TROUBLE);
+	return EXIT_TROUBLE;
+}
+
+void scan_summary(struct scan *sc)
+{
+	const struct tally *t = &sc->seg;
+	if (has_option(sc->j, O_SUMMARY))
+		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
+		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
+		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
+		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
+		     t->devices == 1 ? "" : "s", t->found);
+	sc->all.entries += t->entries;
+	sc->all.devices += t->devices;
+	sc->all.found += t->found;
+	sc->seg = (struct tally){ 0 };
+}
+
+int scan_error(struct scan *sc, const char *why)
+{
+	return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+}
