@@ -39,6 +39,13 @@ isofs() {
 	echo "$((dev >> 20)):$((dev & 0xfffff))"
 }
 
+# own_fakeroot ARGS...: fakeroot ARGS, a session of its own even inside
+# the fakeroot a normal user's make check runs a file in (fakeroot cannot
+# nest: the outer session's key and preload are left out)
+own_fakeroot() {
+	env -u FAKEROOTKEY -u LD_PRELOAD fakeroot "$@"
+}
+
 # faked SCRIPT: SCRIPT run by bash where mknod makes any tuple: under the
 # fakeroot this file runs in, or one of its own (root's mknod(2) refuses
 # beyond 12:20)

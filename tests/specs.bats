@@ -112,14 +112,18 @@ in_image() {
 
 @test "systemd-tmpfiles: the nodes it makes; a line it ignores is an error on that line" {
 	need systemd-tmpfiles systemd
-	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
+	# systemd-tmpfiles makes nodes past fakeroot's wrappers: real root only
+	[ "$(id -u)" = 0 ] && [ -z "${FAKEROOTKEY:-}" ] || skip "systemd-tmpfiles makes device nodes only as real root"
 	printf '%s\n' 'd /dev 0755 - - -' 'c /dev/fuse 0600 - - - 10:229' 'c+ /dev/big 0600 - - - 4096:0' \
 		'b! /dev/s 0600 - - - 8:256' 'c /dev/m - - - - 4095:1048576' 'L /dev/l - - - - /dev/fuse' >t.conf
 	mkdir root
 	run systemd-tmpfiles --root="$PWD/root" --create "$PWD/t.conf" --boot
 	assert_output --partial "t.conf:3: Can't parse device file major/minor '4096:0'"
 	assert_output --partial "t.conf:5: Can't parse device file major/minor '4095:1048576'"
-	made_nodes=$(cd root && for f in dev/*; do [ ! -L "$f" ] && { [ -b "$f" ] || [ -c "$f" ]; } && echo "$f $(devnum stat --format='%M:%m' "$f")"; done)
+	made_nodes=$(cd root && for f in dev/*; do
+		if [ ! -L "$f" ] && { [ -b "$f" ] || [ -c "$f" ]; }; then echo "$f $(devnum stat --format='%M:%m' "$f")"; fi
+	done)
+	[ -n "$made_nodes" ] || fail "systemd-tmpfiles made no nodes"
 	assert_equal "$(made t.conf 2>/dev/null)" "$made_nodes"
 	run2 devnum scan t.conf
 	assert_failure 2
@@ -129,8 +133,8 @@ in_image() {
 @test "fakeroot -s: each device inode of its state, as fakeroot -i reads it back" {
 	need fakeroot fakeroot
 	mkdir d
-	fakeroot -s state -- sh -c 'mknod d/a c 8 256; mknod d/b b 4095 1048575; mknod d/w c 0 0; mknod d/big c 4096 0; : >d/f'
-	want=$(fakeroot -i state -- stat -c '%i %t %T' d/a d/b d/w d/big |
+	own_fakeroot -s state -- sh -c 'mknod d/a c 8 256; mknod d/b b 4095 1048575; mknod d/w c 0 0; mknod d/big c 4096 0; : >d/f'
+	want=$(own_fakeroot -i state -- stat -c '%i %t %T' d/a d/b d/w d/big |
 		while read -r ino ma mi; do echo "$ino $((16#$ma)):$((16#$mi))"; done | sort)
 	run2 devnum scan --format='%I %M:%m' state
 	assert_equal "$(sort <<<"$output")" "$want"
