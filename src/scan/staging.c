@@ -160,8 +160,38 @@ static void virtfs_file(struct staging *s, int dirfd, const char *name, const st
 
 static void walk(struct staging *s, int dirfd);
 
-/* One entry of a directory, at the walk's path. */
-static void entry(struct staging *s, int dirfd, const char *name)
+/* Whether the NUL-separated list of n bytes holds name. */
+static bool listed(const char *list, ssize_t n, const char *name)
+{
+	for (const char *p = list; p < list + n; p += strlen(p) + 1)
+		if (!strcmp(p, name))
+			return true;
+	return false;
+}
+
+/* A regular file's metadata: its extended attributes, read only when
+ * llistxattr names them (one call a file, not one an attribute), and
+ * QEMU's mapped-file metadata where the directory has any (meta). */
+static void placeholder(struct staging *s, int dirfd, const char *name, const struct stat *st,
+			bool meta)
+{
+	char at[320], list[4096];
+	snprintf(at, sizeof at, "/proc/self/fd/%d/%s", dirfd, name);
+	ssize_t n = llistxattr(at, list, sizeof list - 1);
+	bool all = n < 0 && errno == ERANGE; /* too many to list: ask for each */
+	if (n > 0)
+		list[n] = 0;
+	if (all || (n > 0 && listed(list, n, "user.rsync.%stat")))
+		rsync_stat(s, at, st);
+	if (all || (n > 0 && listed(list, n, "user.virtfs.mode")))
+		virtfs_xattr(s, at, st);
+	if (meta)
+		virtfs_file(s, dirfd, name, st);
+}
+
+/* One entry of a directory, at the walk's path; meta: the directory has
+ * a .virtfs_metadata. */
+static void entry(struct staging *s, int dirfd, const char *name, bool meta)
 {
 	struct stat st;
 	char what[4300];
@@ -176,13 +206,8 @@ static void entry(struct staging *s, int dirfd, const char *name)
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
 		return device(s, &st, S_ISBLK(st.st_mode), false, 0,
 			      (struct devnum_tuple){ major(st.st_rdev), minor(st.st_rdev) }, "st_rdev");
-	if (S_ISREG(st.st_mode)) {
-		char at[320];
-		snprintf(at, sizeof at, "/proc/self/fd/%d/%s", dirfd, name);
-		rsync_stat(s, at, &st);
-		virtfs_xattr(s, at, &st);
-		virtfs_file(s, dirfd, name, &st);
-	}
+	if (S_ISREG(st.st_mode))
+		placeholder(s, dirfd, name, &st, meta);
 	if (!S_ISDIR(st.st_mode) || !strcmp(name, ".virtfs_metadata"))
 		return;
 	if (st.st_dev != s->dev)
@@ -201,6 +226,7 @@ static void entry(struct staging *s, int dirfd, const char *name)
 /* Every entry of the directory fd, which it closes. */
 static void walk(struct staging *s, int fd)
 {
+	bool meta = !faccessat(fd, ".virtfs_metadata", F_OK, AT_SYMLINK_NOFOLLOW);
 	DIR *d = fdopendir(fd);
 	struct dirent *de;
 	size_t base;
@@ -212,7 +238,7 @@ static void walk(struct staging *s, int fd)
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		if (tree_push(&s->t, de->d_name, strlen(de->d_name), &base)) {
-			entry(s, dirfd(d), de->d_name);
+			entry(s, dirfd(d), de->d_name, meta);
 			tree_pop(&s->t, base);
 		}
 	}
