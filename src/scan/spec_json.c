@@ -291,8 +291,10 @@ static bool value(struct json *j, const char *key, const char *parent)
 
 int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why, size_t size)
 {
-	struct json j = { text, text + n, 1, 0, why, size, out };
+	struct json j = { text, text, 1, 0, why, size, out };
 	*why = 0;
+	if (n) /* an empty text may have no buffer at all */
+		j.end = text + n;
 	blank(&j);
 	if (j.p >= j.end || *j.p != '{')
 		return fail(&j, "not a JSON object"), -1;
