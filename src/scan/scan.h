@@ -100,6 +100,8 @@ struct entry {
 /* scan_entry.c: the record of an entry and its findings, emitted; the exit
  * status, EXIT_UNFIT for a fault found; the tuple in *t when known. */
 int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, bool *known);
+/* The record of e, a device, counted in the segment's tallies: its status. */
+int scan_device(struct scan *sc, const struct entry *e);
 
 /* archive_entry.c: the record of one libarchive entry, when it is a
  * device, a hard link to one, or carries a device number it should not;

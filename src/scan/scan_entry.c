@@ -346,3 +346,13 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 	*known = k > 0;
 	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }
+
+int scan_device(struct scan *sc, const struct entry *e)
+{
+	struct devnum_tuple t;
+	bool known;
+	int st = scan_record(sc, e, &t, &known);
+	sc->seg.devices++;
+	sc->seg.found += st != EXIT_OK;
+	return st;
+}

@@ -87,6 +87,9 @@ bool spec_mode(const char *word);
 /* An octal st_mode, file type and all (at most 0177777), in *v: true. */
 bool spec_octal(const char *word, uint64_t *v);
 
+/* A hex digit's value, or -1. */
+int spec_hex(char c);
+
 /* composefs' escapes (\xXY, \\, \n, \r, \t) decoded in place: false for
  * another, or for a NUL byte. */
 bool spec_unescape(char *text);

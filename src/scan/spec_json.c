@@ -58,9 +58,7 @@ static int hex4(const char *p)
 {
 	int v = 0;
 	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		int d = spec_hex(p[i]);
 		if (d < 0)
 			return -1;
 		v = v << 4 | d;

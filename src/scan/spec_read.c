@@ -106,9 +106,7 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 			   .format = s->r->name, .segment = 1, .offset = l->offset,
 			   .compression = sc->compression, .line = l->number, .c = s->c,
 			   .has_inode = n->has_inode, .inode = n->inode };
-	struct devnum_tuple t;
 	char note[300];
-	bool known;
 	if (n->unknown) /* CDI: the host's device, when the container starts */
 		e.number = E_UNKNOWN,
 		e.first[e.nfirst++] = (struct entry_found){ F_UNKNOWN, "no type, major or minor: "
@@ -118,10 +116,7 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 	else
 		e.number = E_TUPLE, e.t = n->t;
 	built(s, &e, note, sizeof note);
-	sc->seg.devices++;
-	int st = scan_record(sc, &e, &t, &known);
-	sc->seg.found += st != EXIT_OK;
-	s->status = status_max(s->status, st);
+	s->status = status_max(s->status, scan_device(sc, &e));
 }
 
 /* A device table's range: name0... from start up to count, as genext2fs

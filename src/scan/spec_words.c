@@ -90,7 +90,7 @@ bool spec_octal(const char *word, uint64_t *v)
 	return *v <= 0177777;
 }
 
-static int hex(char c)
+int spec_hex(char c)
 {
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
 	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
@@ -105,8 +105,9 @@ bool spec_unescape(char *text)
 			continue;
 		}
 		p++;
-		if (*p == 'x' && hex(p[1]) >= 0 && hex(p[2]) >= 0 && (hex(p[1]) | hex(p[2]))) {
-			*o++ = (char)(hex(p[1]) << 4 | hex(p[2]));
+		int hi = *p == 'x' ? spec_hex(p[1]) : -1, lo = hi >= 0 ? spec_hex(p[2]) : -1;
+		if (lo >= 0 && (hi | lo)) { /* \x00 would end the text */
+			*o++ = (char)(hi << 4 | lo);
 			p += 2;
 		} else {
 			switch (*p) {

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "scan/bounded.h"
 #include "scan/fakeroot_state.h"
 #include "scan/tree.h"
 
@@ -100,29 +101,21 @@ static void rsync_stat(struct staging *s, const char *at, const struct stat *st)
 	       "user.rsync.%stat");
 }
 
-static uint64_t le(const unsigned char *p, size_t n)
-{
-	uint64_t v = 0;
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 /* QEMU's mapped-xattr: user.virtfs.mode and user.virtfs.rdev. */
 static void virtfs_xattr(struct staging *s, const char *at, const struct stat *st)
 {
 	unsigned char mode[8], rdev[16];
 	ssize_t m = lgetxattr(at, "user.virtfs.mode", mode, sizeof mode);
 	ssize_t r = m == 4 ? lgetxattr(at, "user.virtfs.rdev", rdev, sizeof rdev) : -1;
-	if (m < 0 || (m == 4 && !mode_type(le(mode, 4)) && r < 0))
+	if (m < 0 || (m == 4 && !mode_type(le32(mode)) && r < 0))
 		return;
-	if (m != 4 || !mode_type(le(mode, 4)) || r != 8) {
+	if (m != 4 || !mode_type(le32(mode)) || r != 8) {
 		char why[200];
 		snprintf(why, sizeof why, "user.virtfs.mode of %zd bytes (4, a device's) and "
 			 "user.virtfs.rdev of %zd (8): not as QEMU writes them", m, r);
 		return tree_fault(&s->t, s->t.path, why);
 	}
-	device(s, st, mode_type(le(mode, 4)) == 'b', true, le(rdev, 8), (struct devnum_tuple){ 0, 0 },
+	device(s, st, mode_type(le32(mode)) == 'b', true, le64(rdev), (struct devnum_tuple){ 0, 0 },
 	       "user.virtfs.rdev");
 }
 

@@ -30,17 +30,12 @@ void tree_fault(struct tree *t, const char *what, const char *why)
 
 void tree_record(struct tree *t, struct entry *e)
 {
-	struct devnum_tuple tuple;
-	bool known;
 	e->path = e->path ? e->path : t->path;
 	e->format = t->format;
 	e->segment = 1;
 	e->compression = "none";
 	e->c = t->c;
-	t->sc->seg.devices++;
-	int st = scan_record(t->sc, e, &tuple, &known);
-	t->sc->seg.found += st != EXIT_OK;
-	t->status = status_max(t->status, st);
+	t->status = status_max(t->status, scan_device(t->sc, e));
 }
 
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
