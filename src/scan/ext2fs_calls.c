@@ -9,11 +9,7 @@
 
 const struct ext2fs_calls *ext2fs_calls(struct ext2fs_calls *calls, char *err, size_t size)
 {
-	static const char *const names[] = { EXT2FS_CALLS(CALL_NAME) };
 	static const char *const com_err_names[] = { "error_message" };
-#define CALLS (*calls)
-	void **const slots[] = { EXT2FS_CALLS(CALL_SLOT) };
-#undef CALLS
 	void **const com_err_slots[] = { (void **)&calls->error_message };
 	void *lib;
 	if (calls->lib)
@@ -22,8 +18,8 @@ const struct ext2fs_calls *ext2fs_calls(struct ext2fs_calls *calls, char *err, s
 	    !(calls->com_err = load_calls(COM_ERR_SONAME, "scan of ext2, ext3 and ext4 images",
 					  com_err_names, com_err_slots, 1, err, size)))
 		return NULL;
-	lib = load_calls(EXT2FS_SONAME, "scan of ext2, ext3 and ext4 images", names, slots,
-			 sizeof names / sizeof names[0], err, size);
+	lib = LOAD_CALLS(EXT2FS_CALLS, EXT2FS_SONAME, "scan of ext2, ext3 and ext4 images", err,
+			 size);
 	io_manager *unix_io = lib ? dlsym(lib, "unix_io_manager") : NULL;
 	if (lib && !unix_io) {
 		snprintf(err, size, "scan of ext2, ext3 and ext4 images needs %s's unix_io_manager",

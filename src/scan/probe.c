@@ -7,19 +7,14 @@
 
 /* libblkid's calls, loaded into bl the first time; false when it cannot
  * be loaded, and then not tried again. */
-static bool loaded(struct blkid_calls *bl)
+static bool loaded(struct blkid_calls *calls)
 {
-	static const char *const names[] = { BLKID_CALLS(CALL_NAME) };
-#define CALLS (*bl)
-	void **const slots[] = { BLKID_CALLS(CALL_SLOT) };
-#undef CALLS
-	if (!bl->tried) {
+	if (!calls->tried) {
 		char err[200]; /* without libblkid, scan only names no file system */
-		bl->lib = load_calls(BLKID_SONAME, "scan", names, slots,
-				     sizeof names / sizeof names[0], err, sizeof err);
+		calls->lib = LOAD_CALLS(BLKID_CALLS, BLKID_SONAME, "scan", err, sizeof err);
 	}
-	bl->tried = true;
-	return bl->lib;
+	calls->tried = true;
+	return calls->lib;
 }
 
 int probe_filesystem(struct blkid_calls *bl, int fd, long long size, char *name, size_t n)
