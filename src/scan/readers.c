@@ -13,6 +13,12 @@
 #define ARCHIVE(name) { name, R_ARCHIVE, "libarchive", NULL, NULL, NULL }
 #define IMAGE(name, library, read, bid) { name, R_IMAGE, library, read, bid, NULL }
 #define SPEC(name, format) { name, R_SPEC, NULL, NULL, NULL, &(format) }
+#define COMPRESSION(name, library) { name, R_COMPRESSION, library, NULL, NULL, NULL }
+#ifdef HAVE_ISAL
+#define INFLATER "libisal"
+#else
+#define INFLATER "libarchive"
+#endif
 
 const struct reader readers[] = {
 	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
@@ -28,6 +34,10 @@ const struct reader readers[] = {
 	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),
 	SPEC("tmpfiles", spec_tmpfiles), SPEC("fakeroot", spec_fakeroot),
 	SPEC("composefs", spec_composefs), SPEC("oci-runtime", spec_oci), SPEC("cdi", spec_cdi),
+	COMPRESSION("gzip", INFLATER), COMPRESSION("bzip2", "libarchive"),
+	COMPRESSION("xz", "libarchive"), COMPRESSION("lzma", "libarchive"),
+	COMPRESSION("lzip", "libarchive"), COMPRESSION("zstd", "libarchive"),
+	COMPRESSION("lz4", "libarchive"), COMPRESSION("compress", "libarchive"),
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 
@@ -50,7 +60,7 @@ const struct reader *reader_bid(const unsigned char *p, size_t n)
 const char *reader_kind_name(enum reader_kind kind)
 {
 	static const char *const names[] = { "archive", "layout", "image", "specification",
-					     "directory" };
+					     "directory", "compression" };
 	return names[kind];
 }
 

@@ -2,7 +2,9 @@
  * kind and the library that reads it.  Archives are read by libarchive
  * (scan_walk.c), an OCI image layout by scan itself (oci_layout.c), a
  * file-system image by its row's reader, chosen by the name libblkid
- * gives it; a device specification by spec_read.c, with its row's parser.  devnum --list=formats prints the table. */
+ * gives it; a device specification by spec_read.c, with its row's parser;
+ * a compressed input by libarchive's filters, gzip by ISA-L where it was
+ * built with it (gunzip.c).  devnum --list=formats prints the table. */
 #ifndef READERS_H
 #define READERS_H
 
@@ -11,7 +13,7 @@
 
 struct scan;
 
-enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE };
+enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE, R_COMPRESSION };
 
 struct reader {
 	const char *name;      /* an image's, as libblkid names it */
@@ -34,7 +36,8 @@ const struct reader *reader_find(enum reader_kind kind, const char *name);
 /* The image reader whose bid the first n bytes of a file win, or NULL. */
 const struct reader *reader_bid(const unsigned char *p, size_t n);
 
-/* The kind's name: archive, layout, image, specification, directory. */
+/* The kind's name: archive, layout, image, specification, directory,
+ * compression. */
 const char *reader_kind_name(enum reader_kind kind);
 
 /* The names of kind's rows in words ("ext2, ext3, ext4 and squashfs")

@@ -11,6 +11,9 @@
 #include "scan/archive_calls.h"
 #include "scan/ext2fs_calls.h"
 #include "scan/findings.h"
+#ifdef HAVE_ISAL
+#include "scan/isal_calls.h"
+#endif
 #include "scan/links.h"
 #include "scan/probe.h"
 #include "scan/sqfs_calls.h"
@@ -27,6 +30,9 @@ struct libraries {
 	struct ext2fs_calls ext2fs;
 	struct sqfs_calls sqfs;
 	struct blkid_calls blkid;
+#ifdef HAVE_ISAL
+	struct isal_calls isal;
+#endif
 };
 
 enum { EXTRACTORS_MAX = 8 };

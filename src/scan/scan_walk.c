@@ -21,6 +21,9 @@
 #include "scan/readers.h"
 #include "scan/scan.h"
 #include "scan/source.h"
+#ifdef HAVE_ISAL
+#include "scan/gunzip.h"
+#endif
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
 
@@ -144,23 +147,19 @@ static int image(struct scan *sc, struct source *src, const char *type);
 
 /* The archives in a decompressor's output, one after another: the input's
  * status; *drained when the output was read to its end. */
-static int decompressed(struct scan *sc, struct archive *from, bool *drained)
+static int decompressed(struct scan *sc, struct source *out, bool *drained)
 {
-	struct source out;
 	struct ending end;
 	char type[64];
 	int status = EXIT_OK, more;
-	*drained = false;
-	if (source_archive(&out, sc->la, from) < 0)
-		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	while ((more = source_skip_zeros(&out)) > 0 && status < EXIT_TROUBLE) {
-		status = status_max(status, archive(sc, &out, &end));
+	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
+		status = status_max(status, archive(sc, out, &end));
 		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
 			break;
 		}
-		if (end.unopened && !sc->seg.entries && image_type(sc, &out, type, sizeof type)) {
-			status = image(sc, &out, type);
+		if (end.unopened && !sc->seg.entries && image_type(sc, out, type, sizeof type)) {
+			status = image(sc, out, type);
 			break;
 		}
 		if (end.unopened)
@@ -169,8 +168,22 @@ static int decompressed(struct scan *sc, struct archive *from, bool *drained)
 			break;
 	}
 	if (more < 0)
-		status = scan_trouble(sc, source_error(&out), sc->seg.entries, TROUBLE_ARCHIVE);
+		status = scan_trouble(sc, source_error(out), sc->seg.entries, TROUBLE_ARCHIVE);
 	*drained = more == 0;
+	return status;
+}
+
+/* The archives in the output of libarchive's decompressor `from`. */
+static int through(struct scan *sc, struct archive *from, bool *drained)
+{
+	struct archive_entry *e;
+	struct source out;
+	*drained = false;
+	if (sc->la->archive_read_next_header(from, &e) != ARCHIVE_OK)
+		return scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE);
+	if (source_archive(&out, sc->la, from) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = decompressed(sc, &out, drained);
 	source_free(&out);
 	return status;
 }
@@ -354,6 +367,50 @@ static bool no_archive(const struct scan *sc, const struct ending *end)
 				 (base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_EMPTY || !base));
 }
 
+/* A compressed segment read with status: *go_on when another may follow
+ * it, the decompressor's output read to its end (drained). */
+static int ended(struct scan *sc, int status, bool drained, bool *go_on)
+{
+	*go_on = drained && status < EXIT_TROUBLE && sc->segment;
+	if (sc->segment) /* else a blob of an image that is no layer */
+		scan_summary(sc);
+	return status;
+}
+
+#ifdef HAVE_ISAL
+/* The gzip stream at src->pos, inflated with ISA-L; past it, src->pos.
+ * Its output is compressed again as libarchive's filters would find. */
+static int gunzipped(struct scan *sc, struct source *src, bool *go_on)
+{
+	char err[300];
+	const struct isal_calls *z = isal_calls(&sc->libs->isal, err, sizeof err);
+	struct gunzip g;
+	struct source out;
+	struct feed f;
+	bool drained = false;
+	int status = EXIT_OK;
+	sc->segment++;
+	sc->offset = src->pos;
+	sc->compression = "gzip";
+	if (!z)
+		return *go_on = false, scan_trouble(sc, err, 0, TROUBLE_ARCHIVE);
+	if (gunzip_open(&g, z, src) < 0 || source_pulled(&out, sc->la, gunzip_read, &g) < 0) {
+		gunzip_close(&g);
+		return *go_on = false, scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	}
+	struct archive *inner = decompressor(sc, &out, &f, &sc->compression, err, sizeof err);
+	if (inner)
+		status = through(sc, inner, &drained), sc->la->archive_read_free(inner);
+	else if (!*err)
+		status = decompressed(sc, &out, &drained);
+	source_free(&out);
+	gunzip_close(&g);
+	if (*err) /* as when libarchive's gzip reader cannot open */
+		return *go_on = false, scan_trouble(sc, err, 0, TROUBLE_ARCHIVE);
+	return ended(sc, status, drained, go_on);
+}
+#endif
+
 /* One segment at src->pos: the input's status; *go_on when another may
  * follow it. */
 static int segment(struct scan *sc, struct source *src, bool *go_on)
@@ -368,6 +425,10 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	const unsigned char *p;
 	if (!sc->segment && source_at(src, &p) == 0) /* libarchive calls it unrecognized */
 		return *go_on = false, not_an_archive(sc, src, &end);
+#ifdef HAVE_ISAL
+	if (gzip_header(src, base) > 0)
+		return gunzipped(sc, src, go_on);
+#endif
 	struct archive *from = decompressor(sc, src, &f, &name, why, sizeof why);
 	sc->segment++;
 	sc->offset = base;
@@ -375,17 +436,10 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	if (*why)
 		return *go_on = false, scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	if (from) {
-		struct archive_entry *e;
-		if (sc->la->archive_read_next_header(from, &e) == ARCHIVE_OK)
-			status = decompressed(sc, from, &drained);
-		else
-			status = scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE), drained = false;
+		status = through(sc, from, &drained);
 		src->pos = base + feed_consumed(&f, from);
 		sc->la->archive_read_free(from);
-		*go_on = drained && status < EXIT_TROUBLE && sc->segment;
-		if (sc->segment) /* else a blob of an image that is no layer */
-			scan_summary(sc);
-		return status;
+		return ended(sc, status, drained, go_on);
 	}
 	status = archive(sc, src, &end);
 	if (no_archive(sc, &end))

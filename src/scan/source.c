@@ -29,17 +29,21 @@ static int init(struct source *s, const struct archive_calls *calls)
 int source_fd(struct source *s, const struct archive_calls *calls, int fd)
 {
 	struct stat st;
-	s->fd = fd;
-	s->from = NULL;
+	*s = (struct source){ .fd = fd };
 	s->seekable = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	return init(s, calls);
 }
 
 int source_archive(struct source *s, const struct archive_calls *calls, struct archive *from)
 {
-	s->fd = -1;
-	s->from = from;
-	s->seekable = false;
+	*s = (struct source){ .fd = -1, .from = from };
+	return init(s, calls);
+}
+
+int source_pulled(struct source *s, const struct archive_calls *calls, source_pull *pull,
+		  void *data)
+{
+	*s = (struct source){ .fd = -1, .pull = pull, .data = data };
 	return init(s, calls);
 }
 
@@ -52,6 +56,8 @@ void source_free(struct source *s)
 static ssize_t fill(struct source *s, unsigned char *p, uint64_t at)
 {
 	ssize_t n;
+	if (s->pull)
+		return s->pull(s->data, p, SOURCE_BLOCK, &s->why);
 	if (s->from) {
 		n = s->la->archive_read_data(s->from, p, SOURCE_BLOCK);
 		if (n < 0)

@@ -1,7 +1,7 @@
 /* source.h - the bytes scan reads, and libarchive's callbacks over them.
  *
  * A source is a file, read where asked (pread); a pipe, read once; or a
- * decompressor's output.  scan reads an input as segments, one archive
+ * decompressor's output: libarchive's, or what a pull function makes.  scan reads an input as segments, one archive
  * after another as the kernel reads an initramfs, and after each goes
  * back to where that archive ended, which libarchive has read past: the
  * last two blocks are kept for that, libarchive reading at most a block
@@ -29,10 +29,16 @@ struct span {
 	size_t len;
 };
 
+/* Up to n bytes of data's output into p: how many, 0 at its end, -1 with
+ * the reason in *why. */
+typedef ssize_t source_pull(void *data, unsigned char *p, size_t n, const char **why);
+
 struct source {
 	const struct archive_calls *la;
 	int fd;               /* the file or pipe, or -1 */
 	struct archive *from; /* or the decompressor whose output this is */
+	source_pull *pull;    /* or the function that makes it, from data */
+	void *data;
 	bool seekable;        /* a regular file: read anywhere */
 	uint64_t pos;         /* the next byte to hand out */
 	uint64_t end;         /* not seekable: how many bytes were read */
@@ -47,6 +53,7 @@ struct source {
 /* 0, or -1 with errno (memory). */
 int source_fd(struct source *s, const struct archive_calls *la, int fd);
 int source_archive(struct source *s, const struct archive_calls *la, struct archive *from);
+int source_pulled(struct source *s, const struct archive_calls *la, source_pull *pull, void *data);
 void source_free(struct source *s);
 
 /* The bytes from s->pos on: how many *p holds, 0 at the end, -1 when the

@@ -1,0 +1,45 @@
+/* gunzip.h - a gzip stream inflated with ISA-L, read the way libarchive's
+ * gzip filter reads it, so that scan reads a stream alike either way:
+ * member after member for as long as the next bytes are a gzip header
+ * (pigz and a concatenated initramfs write several), each header's fields
+ * skipped as libarchive skips them, the trailer's CRC and size not
+ * checked (libarchive does not check them), the stream's end where the
+ * bytes after a member are no gzip header.  The compressed bytes come from
+ * a source (source.h), the inflated ones go where gunzip_read is told. */
+#ifndef GUNZIP_H
+#define GUNZIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "scan/isal_calls.h"
+#include "scan/source.h"
+
+/* The longest header read: one whose name or comment runs on past it is
+ * refused, as libarchive refuses what would have it hold LOOKAHEAD. */
+#define GZIP_HEADER_MAX ((size_t)128 * 1024)
+
+struct gunzip {
+	const struct isal_calls *z;
+	struct source *in;           /* the compressed bytes, from in->pos */
+	struct inflate_state *state;
+	bool member;                 /* in a member's deflate data */
+	bool eof;                    /* past the last member */
+	const char *why;             /* what went wrong */
+};
+
+/* The length of the gzip header at `at` in `in`: 0 when the bytes there
+ * are none (libarchive's test), -1 when it is longer than GZIP_HEADER_MAX. */
+ssize_t gzip_header(struct source *in, uint64_t at);
+
+/* 0, or -1 with errno (memory). */
+int gunzip_open(struct gunzip *g, const struct isal_calls *z, struct source *in);
+void gunzip_close(struct gunzip *g);
+
+/* Up to n inflated bytes of the gunzip g into out: how many, 0 at the
+ * stream's end, -1 with *why (a source's pull, source.h). */
+ssize_t gunzip_read(void *g, unsigned char *out, size_t n, const char **why);
+
+#endif
