@@ -61,6 +61,8 @@ struct scan {
 	const struct reader *spec;   /* --spec's specification, or NULL */
 	uint64_t line;               /* a specification's line an error is on, or 0 */
 	const devnum_container *container; /* format's container, or NULL */
+	const devnum_container *unpacked;  /* the container whose kernel writer */
+	const devnum_writer *unpacker;     /* ("linux") this is, found once */
 };
 
 /* One entry of any input, as its reader hands it over: what it is, where
