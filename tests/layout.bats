@@ -69,12 +69,15 @@ load helper
 	done
 }
 
-@test "layout uses no colour off a terminal, nor with NO_COLOR" {
+@test "layout uses no colour off a terminal, nor with NO_COLOR, nor on TERM=dumb" {
 	run2 devnum layout glibc 0x301
 	[[ "$output" != *$'\033'* ]]
-	run2 script -qec "devnum layout glibc 0x301" /dev/null
+	# a terminal that has colour, whatever TERM the suite runs with (CI's may be dumb)
+	run2 env -u NO_COLOR TERM=xterm script -qec "devnum layout glibc 0x301" /dev/null
 	[[ "$output" == *$'\033[1;36m'* ]]
-	run2 env NO_COLOR=1 script -qec "devnum layout glibc 0x301" /dev/null
+	run2 env NO_COLOR=1 TERM=xterm script -qec "devnum layout glibc 0x301" /dev/null
+	[[ "$output" != *$'\033'* ]]
+	run2 env -u NO_COLOR TERM=dumb script -qec "devnum layout glibc 0x301" /dev/null
 	[[ "$output" != *$'\033'* ]]
 }
 
