@@ -69,40 +69,38 @@ void gunzip_close(struct gunzip *g)
 	free(g->state);
 }
 
-static ssize_t fail(struct gunzip *g, const char *why)
+static void fail(struct gunzip *g, const char *why)
 {
 	g->why = why;
-	return -1;
 }
 
 /* Into the next member, past its header; or g->eof when none follows. */
-static int member(struct gunzip *g)
+static void member(struct gunzip *g)
 {
 	ssize_t len = gzip_header(g->in, g->in->pos);
 	if (len < 0)
-		return (int)fail(g, "a gzip header of more than 128 KiB (a name or comment "
-				 "with no end): refused");
-	if (!len) {
+		fail(g, "a gzip header of more than 128 KiB (a name or comment with no end): "
+		     "refused");
+	else if (!len)
 		g->eof = true;
-		return 0;
+	else {
+		g->in->pos += (uint64_t)len;
+		g->z->isal_inflate_reset(g->state);
+		g->state->crc_flag = ISAL_DEFLATE;
+		g->member = true;
 	}
-	g->in->pos += (uint64_t)len;
-	g->z->isal_inflate_reset(g->state);
-	g->state->crc_flag = ISAL_DEFLATE;
-	g->member = true;
-	return 0;
 }
 
 /* Past the member's 8-byte trailer, its deflate data read: ISA-L has read
  * whole bytes past that data into its bit buffer, which are given back. */
-static int trailer(struct gunzip *g)
+static void trailer(struct gunzip *g)
 {
 	g->in->pos -= (uint64_t)(g->state->read_in_length / 8);
-	if (byte_at(g->in, g->in->pos + 7) < 0)
-		return (int)fail(g, "truncated gzip input");
-	g->in->pos += 8;
 	g->member = false;
-	return 0;
+	if (byte_at(g->in, g->in->pos + 7) < 0)
+		fail(g, "truncated gzip input");
+	else
+		g->in->pos += 8;
 }
 
 ssize_t gunzip_read(void *data, unsigned char *out, size_t n, const char **why)
@@ -122,8 +120,8 @@ ssize_t gunzip_read(void *data, unsigned char *out, size_t n, const char **why)
 			fail(g, got < 0 ? source_error(g->in) : "truncated gzip input");
 			break;
 		}
-		st->next_in = (uint8_t *)p; /* ISA-L only reads it */
-		st->avail_in = (uint32_t)got;          /* at most a block */
+		st->next_in = (uint8_t *)p;   /* ISA-L only reads it */
+		st->avail_in = (uint32_t)got; /* at most a block */
 		int rc = g->z->isal_inflate(st);
 		g->in->pos += (uint64_t)got - st->avail_in;
 		if (rc < 0)

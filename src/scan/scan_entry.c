@@ -162,10 +162,11 @@ static void linux_findings(struct scan *sc, const devnum_container *c, struct de
 	if (zero)
 		found(sc, F_BECOMES_WHITEOUT, "char 0:0 is an overlay whiteout: extracted over a "
 		      "lower layer, it hides that layer's file at this path");
-	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS && sc->unpacked != c)
+	if (devnum_container_reader(c) != DEVNUM_READER_INITRAMFS)
+		return;
+	if (sc->unpacked != c)
 		sc->unpacked = c, sc->unpacker = devnum_writer_find("linux", c);
-	if (devnum_container_reader(c) == DEVNUM_READER_INITRAMFS &&
-	    devnum_container_fit(c, sc->unpacker, NULL, t, &k) == DEVNUM_CHANGED)
+	if (devnum_container_fit(c, sc->unpacker, NULL, t, &k) == DEVNUM_CHANGED)
 		found(sc, F_INITRAMFS, "the Linux initramfs unpacker would make it %llu:%llu",
 		    (ull)k.becomes.major, (ull)k.becomes.minor);
 }
