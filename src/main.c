@@ -342,6 +342,7 @@ int main(int argc, const char **argv)
 	j.into = into_value(given.value[O_INTO], j.writer, &j.places);
 	j.spec = given.value[O_SPEC];
 	j.fakeroot = given.value[O_FAKEROOT];
+	j.jobs = given.value[O_JOBS] ? jobs_value(given.named[O_JOBS], given.value[O_JOBS]) : 0;
 	j.out = &out;
 	if (c->prepare)
 		c->prepare(c, &j, &n, &ops);

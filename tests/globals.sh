@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # globals.sh - the program's writable state, by the objects' symbol tables:
-# what lives in .data and .bss is the output buffer (output.c), standard
-# output's one buffer, and two tables a filter needs on every record, made
+# what lives in .data and .bss (and each thread's .tdata and .tbss) is the
+# output buffer (output.c), standard output's buffer, one a thread, and two tables a filter needs on every record, made
 # at the first and then only read; nothing else: what a run keeps (the command
 # line, the scheme views, the JSON plan, the libraries scan loads) lives
 # in main's or the command's frame.  A new one fails here until it is
@@ -11,15 +11,15 @@ build=${abs_top_builddir:-.}
 objdump=${OBJDUMP:-objdump}
 # object: its writable names, and why they are there
 allowed="
-output: out_buf out_len out_errno flushes     # the output buffer
-registry: by_order by_letter letter_at indexed  # the rows' indexes by major and by first letter, made at the first lookup, then only read
+output: out_buf out_len out_errno flushes sink sink_data  # the output buffer, one a thread (scan --jobs), where it flushes to, and whether a write failed in any
+registry: by_order by_letter letter_at indexed index_once  # the rows' indexes by major and by first letter, made once at the first lookup of any thread, then only read
 mistakes: uses found          # the rows' schemes, found at the first use, then only read
 "
 echo "1..1"
 found=$(for o in "$build"/src/*/libcli_la-*.o "$build"/src/devnum-main.o; do
 	name=${o##*/}; name=${name#libcli_la-}; name=${name#devnum-}; name=${name%.o}
 	"$objdump" -t "$o" 2>/dev/null |
-		awk -v obj="$name" 'NF >= 4 && $(NF-2) ~ /^\.(data|bss)(\.rel(\.local)?)?$/ && $NF !~ /^(__|\.)/ {
+		awk -v obj="$name" 'NF >= 4 && $(NF-2) ~ /^\.t?(data|bss)(\.rel(\.local)?)?$/ && $NF !~ /^(__|\.)/ {
 			n = $NF  # a static in a function: gcc writes name.N, clang function.name
 			if (!sub(/\.[0-9]+$/, "", n)) sub(/^.*\./, "", n)
 			print obj ": " n }'

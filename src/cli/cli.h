@@ -37,6 +37,7 @@ struct job {
 	const devnum_writer *writer;  /* fits --writer, or NULL */
 	const char *spec;             /* scan --spec: a specification's format, by name */
 	const char *fakeroot;         /* scan --fakeroot: a fakeroot state's file */
+	unsigned jobs;                /* scan --jobs: layers read at once; 0, the CPUs */
 	const struct emitter *out;
 };
 
@@ -103,6 +104,7 @@ char type_value(const char *text);                 /* --type: 'c' or 'b' */
 bool by_scheme(const char *text);                   /* --sort: scheme, else registry */
 struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare);
 unsigned base_value(const char *option, const char *text); /* 16, 10 or 8, exactly */
+unsigned jobs_value(const char *option, const char *text); /* 0 to 9999 */
 /* Where scan judges whether a device can be made at all, by its type:
  * --into=rootless, a user namespace; --into=ostree, an ostree commit. */
 enum place { P_ROOTLESS = 1, P_OSTREE = 2 };

@@ -34,6 +34,7 @@
 	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \
 	X(SPEC, "spec", 0, "FORMAT", "scan: read inputs as this device specification") \
 	X(FAKEROOT, "fakeroot", 0, "STATE", "scan: a directory's devices as this fakeroot state has them") \
+	X(JOBS, "jobs", 'T', "N", "scan: read up to N layers of an image at once (0, the default: one a CPU)") \
 	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
 	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")
 

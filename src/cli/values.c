@@ -138,6 +138,16 @@ unsigned base_value(const char *option, const char *text)
 	usage_error("%s: '%s' is not 16, 10 or 8", option, q);
 }
 
+unsigned jobs_value(const char *option, const char *text)
+{
+	char q[400];
+	size_t n = strspn(text, "0123456789");
+	if (n && n <= 4 && !text[n])
+		return (unsigned)strtoul(text, NULL, 10);
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not a number of jobs (0 to 9999; 0, one a CPU)", option, q);
+}
+
 /* c's place in the library's table. */
 static unsigned container_index(const devnum_container *c)
 {

@@ -103,7 +103,7 @@ static void scan_rules(const struct command *c, struct job *j, int *argc, const 
 
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
-	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OPT(O_FAKEROOT) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OPT(O_FAKEROOT) | OPT(O_JOBS) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
 		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_SOURCE) | KEY(K_CONTAINER) |
 		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |

@@ -1,6 +1,7 @@
 /* registry.c - names from the registry's series, and series from names. */
 #include <config.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,6 +109,7 @@ static struct {
 } by_order[INDEXED];
 static uint16_t by_letter[ROWS_MAX], letter_at[257]; /* letter c's rows: [at[c], at[c + 1]) */
 static bool indexed;
+static pthread_once_t index_once = PTHREAD_ONCE_INIT; /* scan --jobs: threads look up at once */
 
 /* The named rows, by the first byte of their pattern. */
 static void index_letters(void)
@@ -134,7 +136,14 @@ static void build_index(void)
 			if (order(registry_ranges[i].type, m) < INDEXED)
 				by_order[order(registry_ranges[i].type, m)].range = (uint8_t)(i + 1);
 	index_letters();
-	indexed = true;
+	__atomic_store_n(&indexed, true, __ATOMIC_RELEASE);
+}
+
+/* The indexes, made by the first lookup of any thread. */
+static inline void ready(void)
+{
+	if (!__atomic_load_n(&indexed, __ATOMIC_ACQUIRE))
+		pthread_once(&index_once, build_index);
 }
 
 void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_device *d)
@@ -142,8 +151,7 @@ void registry_lookup(char type, uint64_t major, uint64_t minor, struct reg_devic
 	found(d, A_UNASSIGNED, NULL, NULL);
 	if (major >= INDEXED / 2) /* beyond every row and range */
 		return;
-	if (!indexed)
-		build_index();
+	ready();
 	unsigned want = order(type, major);
 	size_t lo = by_order[want].row == NO_ROW ? registry_nseries : by_order[want].row;
 	for (const struct series *s = registry_series + lo;
@@ -245,8 +253,7 @@ const struct series *registry_find(const char *name, size_t len, size_t *at, uin
 	}
 	if (!len)
 		return NULL;
-	if (!indexed)
-		build_index();
+	ready();
 	unsigned c = (unsigned char)*name;
 	if (*at < letter_at[c]) /* *at counts the rows of name's first letter */
 		*at = letter_at[c];

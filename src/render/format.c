@@ -56,7 +56,8 @@ struct format {
 	size_t sealed; /* ops before it end a group's side: no text joins them */
 	uint64_t uses; /* the keys it prints */
 	char *text;
-	struct plans *plans; /* a cache, filled as records come */
+	size_t text_size, text_len; /* text's allocation, and the bytes in use */
+	struct plans *plans; /* a cache, filled as records come: one a thread */
 	struct op op[];
 };
 
@@ -216,7 +217,7 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 	size_t n = strlen(fmt), tlen = 0, group = SIZE_MAX;
 	struct format *f = calloc(1, sizeof *f + (n + 1) * sizeof f->op[0]);
 	/* TEXT_SLACK bytes past the text let short runs be copied whole */
-	if (!f || !(f->text = calloc(1, n + 1 + TEXT_SLACK))) {
+	if (!f || !(f->text = calloc(1, f->text_size = n + 1 + TEXT_SLACK))) {
 		snprintf(err, errsize, "out of memory");
 		free(f);
 		return NULL;
@@ -239,7 +240,7 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 		snprintf(err, errsize, "'%%(' without '%%)'");
 		goto bad;
 	}
-	if (make_room(f, tlen) < 0) {
+	if (make_room(f, f->text_len = tlen) < 0) {
 		snprintf(err, errsize, "out of memory");
 		goto bad;
 	}
@@ -247,6 +248,22 @@ struct format *format_compile(const char *fmt, char *err, size_t errsize)
 bad:
 	format_free(f);
 	return NULL;
+}
+
+struct format *format_copy(const struct format *f)
+{
+	size_t size = sizeof *f + (f->nops + 1) * sizeof f->op[0];
+	struct format *c = malloc(size);
+	if (!c)
+		return NULL;
+	memcpy(c, f, size);
+	c->plans = NULL;
+	if (!(c->text = malloc(f->text_size)) || make_room(c, f->text_len) < 0) {
+		format_free(c);
+		return NULL;
+	}
+	memcpy(c->text, f->text, f->text_size);
+	return c;
 }
 
 void format_free(struct format *f)

@@ -20,6 +20,9 @@ struct style {
 /* The compiled template, or NULL with the reason in err. */
 struct format *format_compile(const char *fmt, char *err, size_t errsize);
 void format_free(struct format *f);
+/* A copy of f for another thread to run: f's cache of plans is its own.
+ * NULL when out of memory. */
+struct format *format_copy(const struct format *f);
 /* The keys a template prints: KEY(k) for each. */
 uint64_t format_uses(const struct format *f);
 /* Writes one record by the template, without a record terminator. */

@@ -1,4 +1,5 @@
-/* output.c - the one buffer between devnum and its standard output. */
+/* output.c - the buffer between devnum and its standard output, one a
+ * thread. */
 #include <config.h>
 
 #include <errno.h>
@@ -9,12 +10,20 @@
 #include "render/digits.h"
 #include "render/output.h"
 
-char out_buf[OUT_SIZE];
-size_t out_len;
-static unsigned long flushes; /* a mark is stale once this moves */
-int out_errno;
+OUT_THREAD char out_buf[OUT_SIZE];
+OUT_THREAD size_t out_len;
+static OUT_THREAD unsigned long flushes; /* a mark is stale once this moves */
+static OUT_THREAD out_sink *sink;
+static OUT_THREAD void *sink_data;
+_Atomic int out_errno;
 
-static int write_all(int fd, const char *p, size_t n)
+void out_sink_set(out_sink *to, void *data)
+{
+	sink = to;
+	sink_data = data;
+}
+
+int out_write(int fd, const char *p, size_t n)
 {
 	while (n) {
 		ssize_t w = write(fd, p, n);
@@ -26,6 +35,11 @@ static int write_all(int fd, const char *p, size_t n)
 		n -= (size_t)w;
 	}
 	return 0;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	return sink ? sink(sink_data, fd, p, n) : out_write(fd, p, n);
 }
 
 int out_flush(void)

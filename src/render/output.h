@@ -3,7 +3,9 @@
  * Everything for stdout goes through one large buffer written with write(2);
  * a failed write is remembered, later output is dropped, and the caller
  * stops and reports it.  Diagnostics go to stderr after stdout is flushed,
- * so the two streams stay in order. */
+ * so the two streams stay in order.  Each thread has a buffer of its own
+ * (scan reads an image's layers at once, turns.h), and may send what it
+ * flushes, both streams, to a sink instead of the files. */
 #ifndef OUTPUT_H
 #define OUTPUT_H
 
@@ -17,8 +19,11 @@
 int out_flush(void);
 
 #define OUT_SIZE (1 << 18)
-extern char out_buf[OUT_SIZE];
-extern size_t out_len;
+/* Initial-exec: found at a fixed offset from the thread pointer, as cheap
+ * as a global's address (libcli is linked into programs, never loaded). */
+#define OUT_THREAD _Thread_local __attribute__((tls_model("initial-exec")))
+extern OUT_THREAD char out_buf[OUT_SIZE];
+extern OUT_THREAD size_t out_len;
 
 void out_mem_slow(const void *p, size_t n);
 
@@ -107,8 +112,16 @@ void out_trim(struct out_mark m);
  * indented by `hang`. */
 void out_fold(struct out_mark m, unsigned columns, unsigned hang);
 
+/* Whether a write has failed, in any thread: every one stops. */
 bool out_failed(void);
-extern int out_errno;
+extern _Atomic int out_errno;
+
+/* Where this thread's flushed bytes go instead of file descriptor fd (1
+ * or 2): sink(data, fd, p, n), 0 or -1 with errno; a NULL sink, the
+ * files again.  out_write: n bytes to fd itself, 0 or -1 with errno. */
+typedef int out_sink(void *data, int fd, const char *p, size_t n);
+void out_sink_set(out_sink *sink, void *data);
+int out_write(int fd, const char *p, size_t n);
 
 /* The digits a raw of `width` bits takes in `base`, at its widest. */
 unsigned digits_for(unsigned width, unsigned base);

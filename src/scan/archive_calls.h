@@ -39,7 +39,8 @@
 	X(dev_t, archive_entry_rdevmajor, (struct archive_entry *)) \
 	X(dev_t, archive_entry_rdevminor, (struct archive_entry *)) \
 	X(la_int64_t, archive_entry_size, (struct archive_entry *)) \
-	X(int, archive_entry_size_is_set, (struct archive_entry *))
+	X(int, archive_entry_size_is_set, (struct archive_entry *)) \
+	X(int, archive_entry_sparse_count, (struct archive_entry *))
 
 struct archive_calls {
 	ARCHIVE_CALLS(CALL_FIELD)

@@ -1,6 +1,7 @@
 /* oci_layout.c - an OCI image layout on disk: index.json names the
  * manifests (or an index of them), each manifest its layers, in order;
- * each layer blob is scanned once, its records naming its digest. */
+ * each layer blob is scanned once, its records naming its digest, by
+ * the crew of threads that --jobs asks for. */
 #include <config.h>
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scan/crew.h"
 #include "scan/layers.h"
 #include "scan/scan.h"
 
@@ -73,6 +75,10 @@ static int one_layer(struct scan *sc, const char *dir, const char *digest)
 		snprintf(why, sizeof why, "layer %s: %s", digest, strerror(errno));
 		return scan_error(sc, why);
 	}
+	struct layer_job job = { .fd = fd, .whole = true };
+	snprintf(job.name, sizeof job.name, "%s", digest);
+	if (sc->crew && crew_add(sc->crew, &job) == 0)
+		return EXIT_OK; /* the crew closes fd */
 	int status = scan_file(sc, fd, digest);
 	close(fd);
 	return status;
@@ -119,8 +125,11 @@ int scan_layout(struct scan *sc, const char *dir)
 	if (!json) {
 		status = scan_error(sc, why);
 	} else {
+		sc->crew = crew_new(sc, sc->j->jobs, scan_job);
 		for (size_t i = 0, k = json_digests(json, n, "manifests", list, LIST_MAX); i < k; i++)
 			status = status_max(status, manifest(sc, dir, list[i], &d, 0));
+		if (sc->crew)
+			status = status_max(status, crew_done(sc->crew, sc)), sc->crew = NULL;
 	}
 	free(json);
 	free(list);

@@ -63,6 +63,7 @@ struct scan {
 	const devnum_container *container; /* format's container, or NULL */
 	const devnum_container *unpacked;  /* the container whose kernel writer */
 	const devnum_writer *unpacker;     /* ("linux") this is, found once */
+	struct crew *crew;           /* the threads reading its layers (crew.h), or NULL */
 };
 
 /* One entry of any input, as its reader hands it over: what it is, where
@@ -117,14 +118,18 @@ int scan_device(struct scan *sc, const struct entry *e);
  * libarchive's message bears on it).  The exit status. */
 int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
 
-/* scan_walk.c: a scan of the input `name` with libarchive loaded in
- * libs, begun and ended (--summary's totals); every segment of the file
- * fd, as the input or as an image's layer (layer names it; a blob that
- * is no archive is passed over): the status. */
+/* scan_start.c: a scan of the input `name` with libarchive loaded in
+ * libs, begun and ended (--summary's totals). */
 void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name);
-int scan_file(struct scan *sc, int fd, const char *layer);
 void scan_end(struct scan *sc);
+
+/* scan_walk.c: every segment of the file fd, as the input or as an
+ * image's layer (layer names it; a blob that is no archive is passed
+ * over): the status.  scan_job: a layer a crew's thread reads. */
+struct layer_job;
+int scan_file(struct scan *sc, int fd, const char *layer);
+int scan_job(struct scan *sc, const struct layer_job *job);
 
 /* trouble.c: an error of the input's, or a warning, after `entries`
  * entries of the segment (TROUBLE_ARCHIVE) or on entry number `entries`

@@ -14,8 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "scan/layers.h"
 #include "render/output.h"
+#include "scan/crew.h"
+#include "scan/layers.h"
 #include "scan/image.h"
 #include "scan/probe.h"
 #include "scan/readers.h"
@@ -26,6 +27,8 @@
 #endif
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
+static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
+		   uint64_t at, const char *name);
 
 static const char *error_of(struct scan *sc, struct archive *a)
 {
@@ -131,7 +134,8 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		status = status_max(status, st);
 		char name[200];
 		const char *path = la->archive_entry_pathname(e);
-		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name))
+		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name) &&
+		    !handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
 			status = status_max(status, layer(sc, a, name));
 		else if (type == AE_IFREG && path && !mtree) /* mtree's data is the disk's */
 			inner_image(sc, a, e, path, end->entries);
@@ -501,6 +505,70 @@ static int layer(struct scan *sc, struct archive *a, const char *name)
 	return status;
 }
 
+/* A layer's bytes in a file, read in order as libarchive hands over an
+ * entry's data: so a layer a crew's thread reads is read as it would be
+ * from the archive it is in. */
+struct window {
+	int fd;
+	uint64_t at, left;
+};
+
+static ssize_t window_read(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct window *w = data;
+	ssize_t got = 0;
+	if (n > w->left)
+		n = (size_t)w->left;
+	while (n && (got = pread(w->fd, p, n, (off_t)w->at)) < 0 && errno == EINTR)
+		;
+	if (got < 0)
+		return *why = strerror(errno), -1;
+	if (n && !got)
+		return *why = "truncated layer (the file ends in it)", -1;
+	w->at += (uint64_t)got, w->left -= (uint64_t)got;
+	return got;
+}
+
+int scan_job(struct scan *sc, const struct layer_job *job)
+{
+	struct window w = { job->fd, job->at, job->size };
+	struct source src;
+	int status;
+	if (job->whole) {
+		status = scan_file(sc, job->fd, job->name);
+		close(job->fd);
+		return status;
+	}
+	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	status = layer_walk(sc, &src, job->name);
+	source_free(&src);
+	return status;
+}
+
+/* Whether the layer that is the data of entry e, at byte `at` of the
+ * file fd (or -1: a pipe, a decompressor's output), went to the crew
+ * (made now if need be): only a tar's plain entry wholly in the file,
+ * whose bytes there are its data. */
+static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
+		   uint64_t at, const char *name)
+{
+	const struct archive_calls *la = sc->la;
+	struct layer_job job = { .fd = fd, .at = at };
+	struct stat st;
+	if (sc->j->jobs == 1 || fd < 0 || !la->archive_entry_size_is_set(e) ||
+	    la->archive_entry_sparse_count(e) ||
+	    (la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR ||
+	    fstat(fd, &st) != 0 || la->archive_entry_size(e) < 0 ||
+	    at + (uint64_t)la->archive_entry_size(e) > (uint64_t)st.st_size)
+		return false;
+	job.size = (uint64_t)la->archive_entry_size(e);
+	snprintf(job.name, sizeof job.name, "%s", name);
+	if (!sc->crew)
+		sc->crew = crew_new(sc, sc->j->jobs, scan_job);
+	return sc->crew && crew_add(sc->crew, &job) == 0;
+}
+
 /* One file, as an input or as the layer `layer` of an image. */
 int scan_file(struct scan *sc, int fd, const char *layer)
 {
@@ -509,48 +577,8 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = layer ? layer_walk(sc, &src, layer)
 		   : sc->spec ? specification(sc, &src, sc->spec) : walk(sc, &src);
+	if (sc->crew && !layer)
+		status = status_max(status, crew_done(sc->crew, sc)), sc->crew = NULL;
 	source_free(&src);
 	return status;
-}
-
-/* The extractors a device is judged by: the writers of Linux's mknod but
- * the kernel's own row, or the one --writer names. */
-static void choose_extractors(struct scan *sc)
-{
-	const devnum_writer *only = sc->j->writer;
-	const char *kernel = devnum_container_name(sc->mknod);
-	if (only && !devnum_writer_find(devnum_writer_name(only), sc->mknod))
-		only = NULL; /* --writer names the writer of an --into container */
-	for (size_t i = 0; i < devnum_writer_count() && sc->nextractors < EXTRACTORS_MAX; i++) {
-		const devnum_writer *w = devnum_writer_at(i);
-		const char *name = devnum_writer_name(w);
-		if (devnum_writer_container(w) == sc->mknod &&
-		    (only ? !strcmp(name, devnum_writer_name(only)) : strcmp(name, kernel) != 0))
-			sc->extractors[sc->nextractors++] = w;
-	}
-}
-
-void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
-		const char *name)
-{
-	*sc = (struct scan){ .j = j, .libs = libs, .la = &libs->archive, .compression = "none", .file = -1, .format = -1,
-			     .mknod = devnum_container_find("linux") };
-	choose_extractors(sc);
-	sc->spec = j->spec ? reader_find(R_SPEC, j->spec) : NULL;
-	record_start(&sc->r, name, strlen(name));
-}
-
-void scan_end(struct scan *sc)
-{
-	const struct tally *t = &sc->all;
-	char parts[80] = "";
-	if (sc->segment) /* a directory has layers and no segment of its own */
-		snprintf(parts, sizeof parts, "%u segment%s, ", sc->segment, sc->segment == 1 ? "" : "s");
-	if (sc->layers)
-		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u layer%s, ",
-			 sc->layers, sc->layers == 1 ? "" : "s");
-	if (has_option(sc->j, O_SUMMARY) && *parts)
-		diag("%s: %s%ju entr%s, %ju device%s, %ju with findings", sc->r.text[K_INPUT], parts,
-		     t->entries, t->entries == 1 ? "y" : "ies", t->devices,
-		     t->devices == 1 ? "" : "s", t->found);
 }

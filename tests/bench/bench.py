@@ -355,7 +355,27 @@ def scan_image(devnum, tmp):
               f"({os.path.getsize(path) / 2**20:.0f} MiB, gzip layers)",
               [("bsdtar -xO | gzip -dc, each layer", each("gzip -dc >/dev/null"))], 0.7,
               ("bsdtar -tvf of each layer", each("bsdtar -tvf - >/dev/null")))
+    race_jobs(devnum, path)
     os.remove(path)
+
+
+def race_jobs(devnum, path):
+    """devnum scan of the three-layer image with its layers read one after
+    another (--jobs=1) and at once (one a CPU, the default; 2 at least)."""
+    cpus = max(2, len(os.sched_getaffinity(0)))
+    rows = [("devnum scan --jobs=1", [devnum, "scan", "--jobs=1"]),
+            (f"devnum scan --jobs={cpus}", [devnum, "scan", f"--jobs={cpus}"])]
+    times = rounds(rows, path)
+    one = statistics.median(times[rows[0][0]])
+    print(f"\nscan of the same image, its layers one after another and at once, on "
+          f"{len(os.sched_getaffinity(0))} CPUs, median of {ROUNDS} alternating rounds")
+    print(f"  {'contender':<26} {'median s':>9} {'vs jobs=1':>10} {'goal':>9}")
+    for name, _ in rows:
+        m = statistics.median(times[name])
+        mark = f"0.6x {'ok' if m / one <= 0.6 else 'MISSED'}" if name != rows[0][0] else ""
+        print(f"  {name:<26} {m:9.3f} {m / one:9.2f}x {mark:>9}")
+    if cpus == 2:
+        print("  (three equal layers on two CPUs: two of them one after another, 0.67x at best)")
 
 
 def rounds(rows, data, inputs=None):

@@ -1,0 +1,201 @@
+/* crew.c - threads reading an image's layers at once.  The thread that
+ * finds the layers (reading an image's tar, or a layout's manifests)
+ * hands each to the crew as a unit of output between two of its own, so
+ * whatever it says after a layer comes after that layer's records.  At
+ * most 2n layers wait for a thread, so memory stays bounded however many
+ * an image holds; a thread is started while none is idle, up to n. */
+#include <config.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "render/emit.h"
+#include "render/format.h"
+#include "render/output.h"
+#include "render/turns.h"
+#include "render/view.h"
+#include "scan/crew.h"
+#include "scan/scan.h"
+
+enum { CREW_MAX = 64 };
+#define HELD_MAX ((size_t)64 << 20) /* output held for its turn, all layers */
+
+struct waiting {
+	struct layer_job job;
+	long unit;
+};
+
+struct crew {
+	pthread_mutex_t lock;
+	pthread_cond_t added, taken; /* a layer waits (or the crew is done); one was taken */
+	const struct scan *sc;       /* the input's: its job, libraries and name, read */
+	crew_read *read;
+	struct turns *turns;
+	long unit;                   /* the finder's own output */
+	struct waiting *queue;       /* a ring of 2n */
+	unsigned n, first, count, idle, threads;
+	bool done;
+	pthread_t thread[CREW_MAX];
+	struct tally all;            /* the layers' tallies, status and count */
+	unsigned layers;
+	int status;
+};
+
+/* The threads --jobs asks for: its value, or with 0 (the default) the
+ * CPUs this process may run on. */
+static unsigned crew_size(unsigned asked)
+{
+	cpu_set_t set;
+	long online;
+	if (asked)
+		return asked < CREW_MAX ? asked : CREW_MAX;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set) < CREW_MAX ? (unsigned)CPU_COUNT(&set) : CREW_MAX;
+	online = sysconf(_SC_NPROCESSORS_ONLN);
+	return online < 1 ? 1 : online < CREW_MAX ? (unsigned)online : CREW_MAX;
+}
+
+/* The next layer waiting, into *w; false once the crew is done. */
+static bool next(struct crew *c, struct waiting *w)
+{
+	pthread_mutex_lock(&c->lock);
+	c->idle++;
+	while (!c->count && !c->done)
+		pthread_cond_wait(&c->added, &c->lock);
+	c->idle--;
+	bool got = c->count > 0;
+	if (got) {
+		*w = c->queue[c->first];
+		c->first = (c->first + 1) % (2 * c->n);
+		c->count--;
+		pthread_cond_signal(&c->taken);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return got;
+}
+
+/* A thread of the crew: layers read, each with a scan of its own, its
+ * output written in its turn, until none is left.  What the emitter
+ * fills as records come (views, plans) is the thread's own. */
+static void *member(void *data)
+{
+	struct crew *c = data;
+	struct views views;
+	struct json_plan plan = { 0 };
+	struct emitter out = *c->sc->j->out;
+	struct job j = *c->sc->j;
+	struct libraries libs = *c->sc->libs; /* each thread loads what it needs */
+	struct format *plain = out.plain ? format_copy(out.plain) : NULL;
+	struct format *user = out.user ? format_copy(out.user) : NULL;
+	struct waiting w;
+	bool broke = (out.plain && !plain) || (out.user && !user);
+	if (broke)
+		out_errno = ENOMEM; /* every thread stops, and main says so */
+	views_init(&views);
+	out.style.views = &views;
+	out.plan = out.plan ? &plan : NULL;
+	out.plain = plain, out.user = user;
+	j.out = &out;
+	while (next(c, &w)) {
+		struct scan sc;
+		scan_start(&sc, &j, &libs, c->sc->r.text[K_INPUT]);
+		turns_begin(c->turns, w.unit);
+		int status = broke ? EXIT_TROUBLE : c->read(&sc, &w.job);
+		if (broke && w.job.whole)
+			close(w.job.fd);
+		turns_end(c->turns, w.unit);
+		pthread_mutex_lock(&c->lock);
+		c->all.entries += sc.all.entries;
+		c->all.devices += sc.all.devices;
+		c->all.found += sc.all.found;
+		c->layers += sc.layers;
+		c->status = status_max(c->status, status);
+		pthread_mutex_unlock(&c->lock);
+	}
+	format_free(plain);
+	format_free(user);
+	return NULL;
+}
+
+/* Another thread, while none is idle and fewer than n run: the lock held. */
+static void hire(struct crew *c)
+{
+	if (c->idle < c->count && c->threads < c->n &&
+	    pthread_create(&c->thread[c->threads], NULL, member, c) == 0)
+		c->threads++;
+}
+
+struct crew *crew_new(struct scan *sc, unsigned asked, crew_read *read)
+{
+	unsigned n = crew_size(asked);
+	struct crew *c = n > 1 ? calloc(1, sizeof *c) : NULL;
+	if (!c)
+		return NULL;
+	*c = (struct crew){ .sc = sc, .read = read, .n = n, .unit = -1 };
+	c->queue = calloc(2 * (size_t)n, sizeof *c->queue);
+	c->turns = c->queue ? turns_new(HELD_MAX) : NULL;
+	bool made = c->turns && !pthread_mutex_init(&c->lock, NULL) &&
+		    !pthread_cond_init(&c->added, NULL) && !pthread_cond_init(&c->taken, NULL) &&
+		    (c->unit = turns_add(c->turns)) >= 0;
+	if (made && pthread_create(&c->thread[0], NULL, member, c) != 0) {
+		turns_end(c->turns, c->unit); /* nothing held: it was never begun */
+		made = false;
+	}
+	if (!made) {
+		if (c->turns)
+			turns_free(c->turns);
+		free(c->queue);
+		free(c);
+		return NULL;
+	}
+	c->threads = 1;
+	turns_begin(c->turns, c->unit);
+	return c;
+}
+
+int crew_add(struct crew *c, const struct layer_job *job)
+{
+	long u = turns_add(c->turns), after = u < 0 ? -1 : turns_add(c->turns);
+	if (u < 0)
+		return -1;
+	turns_end(c->turns, c->unit);
+	if (after < 0) { /* the finder reads this layer itself, in unit u */
+		turns_begin(c->turns, c->unit = u);
+		return -1;
+	}
+	pthread_mutex_lock(&c->lock);
+	while (c->count == 2 * c->n)
+		pthread_cond_wait(&c->taken, &c->lock);
+	c->queue[(c->first + c->count++) % (2 * c->n)] = (struct waiting){ *job, u };
+	hire(c);
+	pthread_cond_signal(&c->added);
+	pthread_mutex_unlock(&c->lock);
+	turns_begin(c->turns, c->unit = after);
+	return 0;
+}
+
+int crew_done(struct crew *c, struct scan *sc)
+{
+	turns_end(c->turns, c->unit);
+	pthread_mutex_lock(&c->lock);
+	c->done = true;
+	pthread_cond_broadcast(&c->added);
+	pthread_mutex_unlock(&c->lock);
+	for (unsigned i = 0; i < c->threads; i++)
+		pthread_join(c->thread[i], NULL);
+	turns_free(c->turns);
+	sc->all.entries += c->all.entries;
+	sc->all.devices += c->all.devices;
+	sc->all.found += c->all.found;
+	sc->layers += c->layers;
+	int status = c->status;
+	pthread_mutex_destroy(&c->lock);
+	pthread_cond_destroy(&c->added);
+	pthread_cond_destroy(&c->taken);
+	free(c->queue);
+	free(c);
+	return status;
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# scan --jobs: an image's layers read at once, and written byte for byte
+# as one thread reading them in turn writes them: standard output,
+# diagnostics, the two in one stream, and the exit status.  The image
+# has a large first layer (so the layers after it are held while it is
+# read), layers with findings, warnings and errors, a blob that is no
+# layer, and more layers than a crew lets wait.
+load helper
+load image_helper
+
+setup_file() {
+	command -v bsdtar >/dev/null && command -v zstd >/dev/null || return 0
+	cd "$BATS_FILE_TMPDIR"
+	awk 'BEGIN { print "#mtree"; print "./dev type=dir"
+		for (i = 0; i < 20000; i++)
+			printf "./dev/c%d type=char device=native,%d,%d\n", i, 4 + i % 300, i }' |
+		bsdtar -cf big.tar --format=ustar @-
+	gzip -n -c big.tar >big.tar.gz
+	layer pax.tar pax './dev/big type=char device=native,8,256' './gone type=char device=native,0,0'
+	zstd -q -c pax.tar >pax.tar.zst
+	head -c 300 big.tar.gz >cut.tar.gz # its error: the stream ends in the middle
+	head -c 5000 /dev/urandom >junk    # no layer: passed over
+	mkdir -p t && (printf hsqs && head -c 8188 /dev/zero) >t/image.sqfs
+	bsdtar -cf warn.tar -C t image.sqfs # its warning: an image, not opened
+	layer gnu.tar gnutar './dev/tty type=char device=native,5,0'
+	local small=() i
+	for i in $(seq 1 9); do
+		layer s$i.tar ustar "./dev/s$i type=block device=native,$((250 + i)),$((i * 300))"
+		gzip -n -c s$i.tar >s$i.tar.gz
+		small+=(s$i.tar.gz)
+	done
+	oci img big.tar.gz pax.tar.zst cut.tar.gz junk warn.tar gnu.tar "${small[@]}"
+	tar -cf img.tar -C img .
+	# docker save's older kind: ID/layer.tar, uncompressed
+	mkdir -p save
+	for i in 1 2 3 4 5; do mkdir -p save/$i; done
+	cp big.tar save/1/layer.tar && cp pax.tar save/2/layer.tar && cp warn.tar save/3/layer.tar
+	cp gnu.tar save/4/layer.tar && cp s1.tar save/5/layer.tar
+	printf '[{"Config":"c.json","Layers":["1/layer.tar","2/layer.tar","3/layer.tar","4/layer.tar","5/layer.tar"]}]' \
+		>save/manifest.json
+	tar -cf save.tar -C save .
+}
+
+setup() {
+	need bsdtar libarchive-tools
+	need zstd zstd
+	cd "$BATS_FILE_TMPDIR"
+}
+
+# same INPUT ARGS...: scan's output with --jobs=1 and with 2, 3, 0 and
+# none, alike: stdout, stderr, the two interleaved, and the status.
+same() {
+	local input=$1 n
+	shift
+	devnum scan --jobs=1 "$@" "$input" >one.out 2>one.err && one=0 || one=$?
+	devnum scan --jobs=1 "$@" "$input" >one.both 2>&1 || :
+	[ -s one.out ] || fail "no records from $input"
+	for n in 2 3 0 ""; do
+		devnum scan ${n:+--jobs=$n} "$@" "$input" >n.out 2>n.err && st=0 || st=$?
+		devnum scan ${n:+-T $n} "$@" "$input" >n.both 2>&1 || :
+		assert_equal "$st" "$one"
+		cmp one.out n.out || fail "--jobs=$n: stdout differs from --jobs=1's"
+		cmp one.err n.err || fail "--jobs=$n: stderr differs: $(diff one.err n.err | head -5)"
+		cmp one.both n.both || fail "--jobs=$n: stdout and stderr interleave differently"
+	done
+}
+
+@test "scan --jobs: an OCI image layout's layers, written as one at a time writes them" {
+	same img --summary
+	# what the records are, by hand: the layers in the manifest's order
+	assert_equal "$one" 2
+	assert_equal "$(grep -c '^img: sha256:' one.out)" 20012
+	grep -q "^img: sha256:$(digest pax.tar.zst): ./gone: char 0:0 \[whiteout\]" one.out
+	[ "$(grep -n 'dev/big' one.out | cut -d: -f1)" -gt 20000 ] || fail "the second layer came first"
+	grep -q "layer sha256:$(digest cut.tar.gz): .*" one.err
+	grep -q "warning: .*image.sqfs: squashfs image, not opened" one.err
+	same img --json
+	same img --format='%{layer} %p %M:%m%n'
+}
+
+@test "scan --jobs: an OCI image in a tar, its layers read from the file; from a pipe, in turn" {
+	same img.tar --summary
+	assert_equal "$(grep -c "^img.tar: sha256:$(digest big.tar.gz): ./dev/c" one.out)" 20000
+	same img.tar -z --json
+	devnum scan --jobs=1 --summary - <img.tar >one.out 2>one.err || :
+	devnum scan --jobs=4 --summary - <img.tar >n.out 2>n.err || :
+	cmp one.out n.out && cmp one.err n.err
+	cat img.tar | devnum scan --jobs=4 --summary >n.out 2>n.err || :
+	cmp one.out n.out && cmp one.err n.err
+}
+
+@test "scan --jobs: a docker save tarball's uncompressed layer.tar files" {
+	same save.tar --summary
+	assert_equal "$one" 0 # every tuple fits Linux's 12:20: no fault
+	grep -qx 'save.tar: 2/layer.tar: ./dev/big: char 8:256' one.out
+	grep -qx 'save.tar: 5/layer.tar: ./dev/s1: block 251:300' one.out
+}
+
+@test "scan --jobs: a number of jobs, or a usage error" {
+	run2 devnum scan --jobs=many img
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "devnum: --jobs: 'many' is not a number of jobs (0 to 9999; 0, one a CPU)"
+	run2 devnum scan -T 12345 img
+	assert_failure 2
+	run2 devnum decode --jobs=2 0x301
+	assert_failure 2
+	[[ $stderr == *"--jobs"* ]] || fail "$stderr"
+	run2 devnum scan -T 64 --format='%p' gnu.tar
+	assert_success
+	assert_output ./dev/tty
+}
