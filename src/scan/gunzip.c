@@ -92,13 +92,14 @@ static void member(struct gunzip *g)
 }
 
 /* Past the member's 8-byte trailer, its deflate data read: ISA-L has read
- * whole bytes past that data into its bit buffer, which are given back. */
+ * whole bytes past that data into its bit buffer, which are given back.
+ * A trailer cut short stops the stream with no word, as in libarchive. */
 static void trailer(struct gunzip *g)
 {
 	g->in->pos -= (uint64_t)(g->state->read_in_length / 8);
 	g->member = false;
 	if (byte_at(g->in, g->in->pos + 7) < 0)
-		fail(g, "truncated gzip input");
+		fail(g, SAYS_NO_MORE);
 	else
 		g->in->pos += 8;
 }

@@ -34,8 +34,7 @@ static const char *error_of(struct scan *sc, struct archive *a)
 {
 	const char *why = sc->la->archive_error_string(a);
 	if (!why)
-		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a))
-						 : "truncated or damaged (libarchive says no more)";
+		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a)) : SAYS_NO_MORE;
 	return why;
 }
 

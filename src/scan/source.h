@@ -63,6 +63,11 @@ ssize_t source_at(struct source *s, const unsigned char **p);
 int source_skip_zeros(struct source *s);
 /* What went wrong, in words. */
 const char *source_error(const struct source *s);
+/* What a reader that stops with no word of why is said to have met: a
+ * gzip trailer cut short, say, where libarchive's gzip reader and
+ * gunzip.c, which reads as it does, both stop so. */
+#define SAYS_NO_MORE "truncated or damaged (the reader says no more)"
+
 
 /* ISO 9660's primary volume descriptor: sector 16, 2048 bytes. */
 #define VOLUME_AT 32768
