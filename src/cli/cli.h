@@ -37,7 +37,7 @@ struct job {
 	const devnum_writer *writer;  /* fits --writer, or NULL */
 	const char *spec;             /* scan --spec: a specification's format, by name */
 	const char *fakeroot;         /* scan --fakeroot: a fakeroot state's file */
-	unsigned jobs;                /* scan --jobs: layers read at once; 0, the CPUs */
+	unsigned jobs;                /* scan --jobs: threads at once; 0, one a CPU */
 	const struct emitter *out;
 };
 

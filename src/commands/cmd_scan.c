@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
+#include "scan/crew.h"
 #include "scan/fakeroot_state.h"
 #include "scan/readers.h"
 #include "scan/scan.h"
@@ -54,7 +55,8 @@ static int scan_input(const struct job *j, struct libraries *libs, const char *n
 	return status;
 }
 
-static int scan_run(const struct job *j, int argc, const char **argv)
+/* Every operand, with the job's threads known. */
+static int scan_inputs(const struct job *j, int argc, const char **argv)
 {
 	int status = EXIT_OK;
 	char err[400];
@@ -77,6 +79,13 @@ static int scan_run(const struct job *j, int argc, const char **argv)
 		status = status_max(status, scan_input(j, &libs, argv[i], given));
 	fakeroot_free(&state);
 	return status;
+}
+
+static int scan_run(const struct job *given, int argc, const char **argv)
+{
+	struct job run = *given;
+	run.jobs = crew_threads(given->jobs); /* the CPUs, asked once */
+	return scan_inputs(&run, argc, argv);
 }
 
 /* --scheme names only the layout of raw fields (cpio odc and bin), which

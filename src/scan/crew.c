@@ -44,9 +44,7 @@ struct crew {
 	int status;
 };
 
-/* The threads --jobs asks for: its value, or with 0 (the default) the
- * CPUs this process may run on. */
-static unsigned crew_size(unsigned asked)
+unsigned crew_threads(unsigned asked)
 {
 	cpu_set_t set;
 	long online;
@@ -130,8 +128,10 @@ static void hire(struct crew *c)
 
 struct crew *crew_new(struct scan *sc, unsigned asked, crew_read *read)
 {
-	unsigned n = crew_size(asked);
-	struct crew *c = n > 1 ? calloc(1, sizeof *c) : NULL;
+	if (asked < 2)
+		return NULL;
+	unsigned n = asked < CREW_MAX ? asked : CREW_MAX;
+	struct crew *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
 	*c = (struct crew){ .sc = sc, .read = read, .n = n, .unit = -1 };

@@ -28,10 +28,13 @@ typedef int crew_read(struct scan *sc, const struct layer_job *job);
 
 struct crew;
 
-/* A crew of up to n threads (0: one a CPU this process may run on) for
- * sc's input, each layer read with `read`; from now on this thread's
- * output waits for the layers handed over before it.  NULL when there is
- * one CPU, or no thread or memory to be had: read them in turn. */
+/* The threads --jobs asks for: its value, or with 0 (the default) one a
+ * CPU this process may run on. */
+unsigned crew_threads(unsigned asked);
+/* A crew of up to n threads for sc's input, each layer read with `read`;
+ * from now on this thread's output waits for the layers handed over
+ * before it.  NULL for n = 1, or when no thread or memory is to be had:
+ * read them in turn. */
 struct crew *crew_new(struct scan *sc, unsigned n, crew_read *read);
 /* Hands it a layer (waiting while 2n are waiting for a thread): 0, or
  * -1 with errno, the layer not taken. */

@@ -186,6 +186,8 @@ static int through(struct scan *sc, struct archive *from, bool *drained)
 		return scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE);
 	if (source_archive(&out, sc->la, from) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	if (sc->j->jobs > 1) /* the decompressor in a thread of its own, or in turn */
+		(void)source_ahead(&out);
 	int status = decompressed(sc, &out, drained);
 	source_free(&out);
 	return status;
@@ -401,6 +403,8 @@ static int gunzipped(struct scan *sc, struct source *src, bool *go_on)
 		gunzip_close(&g);
 		return *go_on = false, scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	}
+	if (sc->j->jobs > 1) /* inflated in a thread of its own, or in turn */
+		(void)source_ahead(&out);
 	struct archive *inner = decompressor(sc, &out, &f, &sc->compression, err, sizeof err);
 	if (inner)
 		status = through(sc, inner, &drained), sc->la->archive_read_free(inner);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "scan/ahead.h"
 #include "scan/source.h"
 
 static int init(struct source *s, const struct archive_calls *calls)
@@ -20,8 +21,8 @@ static int init(struct source *s, const struct archive_calls *calls)
 	s->eof = false;
 	s->err = 0;
 	s->why = NULL;
-	s->kept[0] = (struct span){ mem, 0, 0 };
-	s->kept[1] = (struct span){ mem + SOURCE_BLOCK, 0, 0 };
+	s->kept[0] = (struct span){ mem, 0, 0, false };
+	s->kept[1] = (struct span){ mem + SOURCE_BLOCK, 0, 0, false };
 	s->last = 0;
 	return 0;
 }
@@ -49,21 +50,43 @@ int source_pulled(struct source *s, const struct archive_calls *calls, source_pu
 
 void source_free(struct source *s)
 {
+	if (s->ahead)
+		ahead_stop(s->ahead);
 	free(s->mem);
 }
 
-/* Up to a block into p, from `at` (a file) or next (a pipe, a decompressor). */
-static ssize_t fill(struct source *s, unsigned char *p, uint64_t at)
+/* Up to n bytes of a decompressor's output into p, with *why for -1. */
+static ssize_t make(void *data, unsigned char *p, size_t n, const char **why)
 {
-	ssize_t n;
+	struct source *s = data;
 	if (s->pull)
-		return s->pull(s->data, p, SOURCE_BLOCK, &s->why);
-	if (s->from) {
-		n = s->la->archive_read_data(s->from, p, SOURCE_BLOCK);
-		if (n < 0)
-			s->why = s->la->archive_error_string(s->from);
-		return n < 0 ? -1 : n;
+		return s->pull(s->data, p, n, why);
+	ssize_t got = s->la->archive_read_data(s->from, p, n);
+	if (got < 0)
+		*why = s->la->archive_error_string(s->from);
+	return got < 0 ? -1 : got;
+}
+
+int source_ahead(struct source *s)
+{
+	return (s->ahead = ahead_start(make, s, SOURCE_BLOCK)) ? 0 : -1;
+}
+
+/* The next block into span k, from `at` (a file) or next (a pipe, a
+ * decompressor), or the next its thread made, in place. */
+static ssize_t fill(struct source *s, struct span *k, uint64_t at)
+{
+	unsigned char *p = k->p;
+	ssize_t n;
+	if (s->ahead) {
+		n = ahead_take(s->ahead, k->lent ? k->p : NULL, &k->p, &s->why);
+		k->lent = true;
+		if (n < 0) /* the span's old bytes are given back: none is left */
+			k->len = 0;
+		return n;
 	}
+	if (s->pull || s->from)
+		return make(s, p, SOURCE_BLOCK, &s->why);
 	if (s->seekable) {
 		while ((n = pread(s->fd, p, SOURCE_BLOCK, (off_t)at)) < 0 && errno == EINTR)
 			;
@@ -107,7 +130,7 @@ ssize_t source_at(struct source *s, const unsigned char **p)
 		/* the span not handed out last: libarchive may still hold that one */
 		struct span *k = &s->kept[!s->last];
 		uint64_t at = s->seekable ? s->pos : s->end;
-		ssize_t n = fill(s, k->p, at);
+		ssize_t n = fill(s, k, at);
 		if (n < 0)
 			return -1;
 		k->at = at;

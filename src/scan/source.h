@@ -27,6 +27,7 @@ struct span {
 	unsigned char *p;
 	uint64_t at;
 	size_t len;
+	bool lent;            /* p is a block of the source's ahead ring */
 };
 
 /* Up to n bytes of data's output into p: how many, 0 at its end, -1 with
@@ -48,6 +49,7 @@ struct source {
 	struct span kept[2];
 	unsigned last;        /* the span handed out last */
 	unsigned char *mem;   /* the two spans' storage */
+	struct ahead *ahead;  /* or the thread that makes the blocks (ahead.h) */
 };
 
 /* 0, or -1 with errno (memory). */
@@ -55,6 +57,11 @@ int source_fd(struct source *s, const struct archive_calls *la, int fd);
 int source_archive(struct source *s, const struct archive_calls *la, struct archive *from);
 int source_pulled(struct source *s, const struct archive_calls *la, source_pull *pull, void *data);
 void source_free(struct source *s);
+/* A decompressor's output (source_archive, source_pulled) made from now on
+ * by a thread of its own, ahead of what is read; nothing else may read
+ * what it reads (the decompressor, the source under it) until
+ * source_free.  0, or -1 when no thread is to be had (made in turn). */
+int source_ahead(struct source *s);
 
 /* The bytes from s->pos on: how many *p holds, 0 at the end, -1 when the
  * read failed (s->err, s->why) or cannot go back that far. */
