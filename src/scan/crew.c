@@ -46,6 +46,10 @@ struct crew {
 
 unsigned crew_threads(unsigned asked)
 {
+#ifndef HAVE_THREADS
+	(void)asked;
+	return 1; /* configure --disable-threads */
+#else
 	cpu_set_t set;
 	long online;
 	if (asked)
@@ -54,6 +58,7 @@ unsigned crew_threads(unsigned asked)
 		return CPU_COUNT(&set) < CREW_MAX ? (unsigned)CPU_COUNT(&set) : CREW_MAX;
 	online = sysconf(_SC_NPROCESSORS_ONLN);
 	return online < 1 ? 1 : online < CREW_MAX ? (unsigned)online : CREW_MAX;
+#endif
 }
 
 /* The next layer waiting, into *w; false once the crew is done. */

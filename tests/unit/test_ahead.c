@@ -2,6 +2,8 @@
  * each intact until given back, whichever of the two held is given back
  * (a source that went back keeps the older one); the end and a failure
  * said at their place and again at every later take. */
+#include <config.h>
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -121,6 +123,10 @@ static void stopped(void)
 
 int main(void)
 {
+#ifndef HAVE_THREADS
+	puts("1..0 # SKIP built with --disable-threads: no thread making blocks");
+	return 0;
+#endif
 	all_blocks();
 	failure();
 	kept();
