@@ -111,9 +111,7 @@ static void *member(void *data)
 			close(w.job.fd);
 		turns_end(c->turns, w.unit);
 		pthread_mutex_lock(&c->lock);
-		c->all.entries += sc.all.entries;
-		c->all.devices += sc.all.devices;
-		c->all.found += sc.all.found;
+		tally_add(&c->all, &sc.all);
 		c->layers += sc.layers;
 		c->status = status_max(c->status, status);
 		pthread_mutex_unlock(&c->lock);
@@ -192,9 +190,7 @@ int crew_done(struct crew *c, struct scan *sc)
 	for (unsigned i = 0; i < c->threads; i++)
 		pthread_join(c->thread[i], NULL);
 	turns_free(c->turns);
-	sc->all.entries += c->all.entries;
-	sc->all.devices += c->all.devices;
-	sc->all.found += c->all.found;
+	tally_add(&sc->all, &c->all);
 	sc->layers += c->layers;
 	int status = c->status;
 	pthread_mutex_destroy(&c->lock);

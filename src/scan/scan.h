@@ -23,6 +23,15 @@ struct tally {
 	uintmax_t entries, devices, found;
 };
 
+/* Adds the counts of `from` to `to`: a segment's to its input's, a
+ * layer's read by a crew to the image's. */
+static inline void tally_add(struct tally *to, const struct tally *from)
+{
+	to->entries += from->entries;
+	to->devices += from->devices;
+	to->found += from->found;
+}
+
 /* The libraries scan loads with dlopen (loader.h), held by the run that
  * loads them, each the first time an input needs it; zeroed, none is. */
 struct libraries {

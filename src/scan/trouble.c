@@ -53,9 +53,7 @@ void scan_summary(struct scan *sc)
 		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
 		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
 		     t->devices == 1 ? "" : "s", t->found);
-	sc->all.entries += t->entries;
-	sc->all.devices += t->devices;
-	sc->all.found += t->found;
+	tally_add(&sc->all, t);
 	sc->seg = (struct tally){ 0 };
 }
 
