@@ -22,9 +22,13 @@ zsh_options() {
 		_devnum' _ "$top_srcdir" "$1"
 }
 
-# fish_complete LINE: what this tree's fish script offers for LINE.
+# fish_complete LINE: what this tree's fish script offers for LINE.  fish
+# keeps its history and variables under its config and data directories,
+# given here in the test's own directory: a HOME the user cannot write
+# (a packager's, HOME=/tmp with another user's .config) makes it warn.
 fish_complete() {
-	fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'$1'"
+	XDG_CONFIG_HOME=$BATS_TEST_TMPDIR/.config XDG_DATA_HOME=$BATS_TEST_TMPDIR/.local \
+		fish -c "set fish_complete_path; source '$top_srcdir/completion/devnum.fish'; complete -C'$1'"
 }
 
 # The commands devnum --help lists, one a line.
