@@ -23,6 +23,12 @@ void out_sink_set(out_sink *to, void *data)
 	sink_data = data;
 }
 
+void out_sink_get(out_sink **to, void **data)
+{
+	*to = sink;
+	*data = sink_data;
+}
+
 int out_write(int fd, const char *p, size_t n)
 {
 	while (n) {

@@ -118,9 +118,11 @@ extern _Atomic int out_errno;
 
 /* Where this thread's flushed bytes go instead of file descriptor fd (1
  * or 2): sink(data, fd, p, n), 0 or -1 with errno; a NULL sink, the
- * files again.  out_write: n bytes to fd itself, 0 or -1 with errno. */
+ * files again.  out_sink_get: this thread's, for another to take up.
+ * out_write: n bytes to fd itself, 0 or -1 with errno. */
 typedef int out_sink(void *data, int fd, const char *p, size_t n);
 void out_sink_set(out_sink *sink, void *data);
+void out_sink_get(out_sink **sink, void **data);
 int out_write(int fd, const char *p, size_t n);
 
 /* The digits a raw of `width` bits takes in `base`, at its widest. */

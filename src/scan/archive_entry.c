@@ -1,9 +1,12 @@
-/* archive_entry.c - a libarchive entry made the neutral entry scan_record
- * takes: its container by libarchive's format, its number as the format
- * stores it (the parts, a raw value, ISO 9660's PN as its writer meant it,
- * mtree's device= keyword), and what only libarchive's view shows (no
- * number, a rejected keyword, a part libarchive cannot hold); tar hard
- * links to device entries resolved to them. */
+/* archive_entry.c - a libarchive entry taken while the archive is at it
+ * (what scan reads of it, no more), then made the neutral entry
+ * scan_record takes: its container by libarchive's format, its number as
+ * the format stores it (the parts, a raw value, ISO 9660's PN as its
+ * writer meant it, mtree's device= keyword), and what only libarchive's
+ * view shows (no number, a rejected keyword, a part libarchive cannot
+ * hold); tar hard links to device entries resolved to them.  The second
+ * half reads only what was taken, so a thread of its own may do it
+ * (backlog.h). */
 #include <config.h>
 
 #include <stdarg.h>
@@ -137,10 +140,10 @@ static enum pn pn_writer(const unsigned char *v)
  * dev_t, which gives both back exactly.  The tuple the writer meant,
  * when its convention is known or both give the same (else unknown); what
  * Linux's isofs reads, where that differs. */
-static void pn_number(struct scan *sc, struct making *m, struct archive_entry *e)
+static void pn_number(struct scan *sc, struct making *m, uint64_t raw)
 {
 	const devnum_container *c = m->e.c;
-	uint64_t raw = (uint64_t)sc->la->archive_entry_rdev(e), canon;
+	uint64_t canon;
 	uint32_t high = (uint32_t)(raw >> 32), low = (uint32_t)raw;
 	const devnum_scheme *s = devnum_container_scheme(c, scheme_given(sc->j));
 	struct devnum_tuple parts = { high, low }, halves, *t = &m->e.t;
@@ -189,42 +192,38 @@ static void rejected(struct scan *sc, struct making *m, const char *path, const 
 
 /* The number the entry carries, as its format stores it, into m; or
  * unknown, with the finding that says why. */
-static void number(struct scan *sc, struct making *m, struct archive *a, struct archive_entry *e,
-		   int rc, bool raw)
+static void number(struct scan *sc, struct making *m, const struct archived *x)
 {
-	const struct archive_calls *la = sc->la;
-	int format = la->archive_format(a);
+	int format = x->format;
 	const char *none = no_number(format);
 	if (none) {
 		first(m, F_UNKNOWN, "%s", none);
 		return;
 	}
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660) {
-		pn_number(sc, m, e);
+		pn_number(sc, m, x->rdev);
 		return;
 	}
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE) {
-		const char *why = la->archive_error_string(a);
-		if (rc == ARCHIVE_WARN && why) {
-			rejected(sc, m, la->archive_entry_pathname(e), why);
+		if (x->rc == ARCHIVE_WARN && x->why) {
+			rejected(sc, m, x->path, x->why);
 			return;
 		}
-		if (!la->archive_entry_rdev(e)) {
+		if (!x->rdev) {
 			first(m, F_UNKNOWN, "no device= keyword (or device 0:0: libarchive does not "
 			      "tell the two apart)");
 			return;
 		}
 	}
-	if (raw) {
+	if (x->raw) {
 		m->e.number = E_RAW;
-		m->e.f = (struct devnum_fields){ 1, 1, { (uint64_t)la->archive_entry_rdev(e) } };
+		m->e.f = (struct devnum_fields){ 1, 1, { x->rdev } };
 		m->e.nodev = true;
-		m->e.sized = la->archive_entry_size_is_set(e) && la->archive_entry_size(e) > 0;
-		m->e.size = m->e.sized ? (uint64_t)la->archive_entry_size(e) : 0;
+		m->e.sized = x->size > 0;
+		m->e.size = x->size;
 		return;
 	}
-	m->e.t = (struct devnum_tuple){ (uint64_t)la->archive_entry_rdevmajor(e),
-					(uint64_t)la->archive_entry_rdevminor(e) };
+	m->e.t = (struct devnum_tuple){ x->major, x->minor };
 	if (m->e.t.major == INT64_MAX || m->e.t.minor == INT64_MAX) /* where libarchive stops */
 		first(m, F_TOO_LARGE, "a part of 2^63-1 or more: libarchive reads every larger "
 		      "value as 2^63-1, so the stored one is not known");
@@ -233,12 +232,11 @@ static void number(struct scan *sc, struct making *m, struct archive *a, struct 
 }
 
 /* A device entry, kept for the tar hard links that may name it later. */
-static void keep(struct scan *sc, struct archive *a, const char *path, bool known,
+static void keep(struct scan *sc, int format, const char *path, bool known,
 		 struct devnum_tuple t, bool block)
 {
-	const struct archive_calls *la = sc->la;
 	struct linked d = { 0, t, known, block };
-	if ((la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR && !sc->links.full)
 		links_add(&sc->links, path, &d);
 }
 
@@ -254,26 +252,50 @@ static void unresolved(struct scan *sc, const char *link)
 	     "are not known for what they are, and are not listed", q, (size_t)LINKS_MAX);
 }
 
-int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc)
+bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
+	       struct archived *x)
 {
 	const struct archive_calls *la = sc->la;
-	unsigned type = la->archive_entry_filetype(e);
-	const char *path = la->archive_entry_pathname(e), *link = la->archive_entry_hardlink(e);
+	int format = la->archive_format(a);
+	*x = (struct archived){ .type = la->archive_entry_filetype(e), .format = format, .rc = rc,
+				.path = la->archive_entry_pathname(e),
+				.link = la->archive_entry_hardlink(e) };
+	x->c = container_of(sc, format, &x->raw);
+	if (x->raw)
+		x->rdev = (uint64_t)la->archive_entry_rdev(e);
+	else
+		x->major = (uint64_t)la->archive_entry_rdevmajor(e),
+		x->minor = (uint64_t)la->archive_entry_rdevminor(e);
+	bool device = x->type == AE_IFCHR || x->type == AE_IFBLK;
+	bool stored = x->raw ? x->rdev != 0 : x->major || x->minor;
+	if (!device && !x->link && !(stored && x->c))
+		return false;
+	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660 ||
+	    (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE)
+		x->rdev = (uint64_t)la->archive_entry_rdev(e);
+	if (x->raw && la->archive_entry_size_is_set(e) && la->archive_entry_size(e) > 0)
+		x->size = (uint64_t)la->archive_entry_size(e);
+	x->why = rc == ARCHIVE_WARN ? la->archive_error_string(a) : NULL;
+	x->format_name = la->archive_format_name(a);
+	return true;
+}
+
+int scan_entry(struct scan *sc, const struct archived *x)
+{
+	unsigned type = x->type;
+	const char *path = x->path, *link = x->link;
 	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
 					      ? links_find(&sc->links, link) : NULL;
-	bool device = type == AE_IFCHR || type == AE_IFBLK || target, raw, known;
-	const devnum_container *c = container_of(sc, la->archive_format(a), &raw);
-	bool stored = !raw ? la->archive_entry_rdevmajor(e) || la->archive_entry_rdevminor(e)
-			   : la->archive_entry_rdev(e) != 0;
-	const char *format = la->archive_format_name(a);
+	bool device = type == AE_IFCHR || type == AE_IFBLK || target, known;
+	bool stored = x->raw ? x->rdev != 0 : x->major || x->minor;
 	struct devnum_tuple t;
 	if (!device && !target)
 		unresolved(sc, link);
-	if (!device && !(stored && c))
+	if (!device && !(stored && x->c))
 		return EXIT_OK;
 	struct making m; /* its notes written before they are read: not cleared */
 	m.e = (struct entry){ .path = path ? path : "", .device = device,
-			      .format = format ? format : "", .segment = sc->segment,
+			      .format = x->format_name ? x->format_name : "", .segment = sc->segment,
 			      .offset = sc->offset, .compression = sc->compression };
 	if (target) { /* its device, judged where it was listed */
 		m.e.link = link, m.e.again = true;
@@ -283,14 +305,14 @@ int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	}
 	m.e.type = type_name(type);
 	m.e.link = link && device ? link : NULL;
-	m.e.c = c;
-	number(sc, &m, a, e, rc, raw);
+	m.e.c = x->c;
+	number(sc, &m, x);
 	if (!device) {
 		snprintf(m.last, sizeof m.last, "a %s entry that stores a device number", m.e.type);
 		m.e.last[m.e.nlast++] = (struct entry_found){ F_RDEV_ON_NON_DEVICE, m.last };
 	}
 	int status = scan_record(sc, &m.e, &t, &known);
 	if (device)
-		keep(sc, a, m.e.path, known, t, type == AE_IFBLK);
+		keep(sc, x->format, m.e.path, known, t, type == AE_IFBLK);
 	return status;
 }

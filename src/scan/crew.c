@@ -31,7 +31,11 @@ struct waiting {
 struct crew {
 	pthread_mutex_t lock;
 	pthread_cond_t added, taken; /* a layer waits (or the crew is done); one was taken */
-	const struct scan *sc;       /* the input's: its job, libraries and name, read */
+	const struct scan *sc;       /* the input's: its name, read */
+	struct emitter out;          /* the input's job, emitter and libraries as they */
+	struct job j;                /* were when the crew began: each thread's own */
+	struct libraries libs;       /* copies are made of these, not of what the input's
+					scan goes on changing */
 	crew_read *read;
 	struct turns *turns;
 	long unit;                   /* the finder's own output */
@@ -88,9 +92,9 @@ static void *member(void *data)
 	struct crew *c = data;
 	struct views views;
 	struct json_plan plan = { 0 };
-	struct emitter out = *c->sc->j->out;
-	struct job j = *c->sc->j;
-	struct libraries libs = *c->sc->libs; /* each thread loads what it needs */
+	struct emitter out = c->out;
+	struct job j = c->j;
+	struct libraries libs = c->libs; /* each thread loads what it needs */
 	struct format *plain = out.plain ? format_copy(out.plain) : NULL;
 	struct format *user = out.user ? format_copy(out.user) : NULL;
 	struct waiting w;
@@ -137,7 +141,8 @@ struct crew *crew_new(struct scan *sc, unsigned asked, crew_read *read)
 	struct crew *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	*c = (struct crew){ .sc = sc, .read = read, .n = n, .unit = -1 };
+	*c = (struct crew){ .sc = sc, .out = *sc->j->out, .j = *sc->j, .libs = *sc->libs,
+			    .read = read, .n = n, .unit = -1 };
 	c->queue = calloc(2 * (size_t)n, sizeof *c->queue);
 	c->turns = c->queue ? turns_new(HELD_MAX) : NULL;
 	bool made = c->turns && !pthread_mutex_init(&c->lock, NULL) &&

@@ -121,11 +121,28 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 /* The record of e, a device, counted in the segment's tallies: its status. */
 int scan_device(struct scan *sc, const struct entry *e);
 
-/* archive_entry.c: the record of one libarchive entry, when it is a
- * device, a hard link to one, or carries a device number it should not;
- * rc is archive_read_next_header's answer for it (ARCHIVE_WARN:
- * libarchive's message bears on it).  The exit status. */
-int scan_entry(struct scan *sc, struct archive *a, struct archive_entry *e, int rc);
+/* What scan reads of a libarchive entry, taken while the archive is at
+ * it: its strings are libarchive's until the next header is read. */
+struct archived {
+	const char *path, *link;    /* or NULL */
+	const char *why;            /* libarchive's message, when rc is ARCHIVE_WARN */
+	const char *format_name;
+	int format, rc;             /* libarchive's; archive_read_next_header's answer */
+	unsigned type;              /* AE_IFCHR, ... */
+	const devnum_container *c;  /* the format's container, or NULL */
+	bool raw;                   /* the format stores one raw value, rdev */
+	uint64_t rdev, major, minor; /* rdev: also ISO 9660's and mtree's */
+	uint64_t size;              /* raw: the data's size, 0 when none or not set */
+};
+
+/* archive_entry.c: entry e of archive a taken into *x, rc being
+ * archive_read_next_header's answer for it: whether it makes a record
+ * (a device, a hard link that may name one, or a device number stored
+ * where none should be).  The record of an entry so taken: the exit
+ * status; it reads nothing of the archive, so another thread may make it. */
+bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
+	       struct archived *x);
+int scan_entry(struct scan *sc, const struct archived *x);
 
 /* scan_start.c: a scan of the input `name` with libarchive loaded in
  * libs, begun and ended (--summary's totals). */

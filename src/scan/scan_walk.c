@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "scan/backlog.h"
 #include "scan/crew.h"
 #include "scan/layers.h"
 #include "scan/image.h"
@@ -54,25 +55,25 @@ struct ending {
 	char why[200];
 };
 
-/* A regular file of an archive that is an image scan could read: said in
- * a warning, not opened. */
-static void inner_image(struct scan *sc, struct archive *a, struct archive_entry *e,
-			const char *path, uintmax_t entry)
+/* Whether a regular file of an archive is an image scan could read: the
+ * warning that says so in why, as it is not opened. */
+static bool inner_image(struct scan *sc, struct archive *a, struct archive_entry *e,
+			const char *path, char *why, size_t size)
 {
 	unsigned char head[IMAGE_MAGIC_BYTES];
 	size_t n = 0;
 	la_ssize_t got = 1;
 	const struct reader *r;
-	char q[300], why[500];
+	char q[300];
 	if (sc->la->archive_entry_size_is_set(e) && sc->la->archive_entry_size(e) < 4096)
-		return; /* smaller than any image */
+		return false; /* smaller than any image */
 	while (n < sizeof head && (got = sc->la->archive_read_data(a, head + n, sizeof head - n)) > 0)
 		n += (size_t)got;
 	if (got < 0 || !(r = reader_bid(head, n)))
-		return;
+		return false;
 	quote(q, sizeof q, path, strlen(path));
-	snprintf(why, sizeof why, "%s: %s image, not opened: extract it and scan it", q, r->name);
-	scan_trouble(sc, why, entry, TROUBLE_WARNING);
+	snprintf(why, size, "%s: %s image, not opened: extract it and scan it", q, r->name);
+	return true;
 }
 
 /* Every entry of the archive that starts at src->pos; src->pos is left
@@ -83,6 +84,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct feed f;
+	struct backlog held;
 	int status = EXIT_OK, rc;
 	*end = (struct ending){ 0 };
 	if (!a)
@@ -98,6 +100,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		end->unopened = true;
 		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
 	}
+	backlog_init(&held, sc);
 	while (rc == ARCHIVE_OK && !out_failed()) {
 		rc = la->archive_read_next_header(a, &e);
 		end->format = la->archive_format(a);
@@ -106,7 +109,9 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			break;
 		}
 		if (rc == ARCHIVE_FATAL) {
-			status = scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ARCHIVE);
+			status = status_max(status, backlog_drain(&held)); /* records, then the error */
+			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries,
+								 TROUBLE_ARCHIVE));
 			break;
 		}
 		if (!end->entries && (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE &&
@@ -118,27 +123,35 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		unsigned type = la->archive_entry_filetype(e);
 		bool device = type == AE_IFCHR || type == AE_IFBLK;
 		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
-		if (rc == ARCHIVE_WARN && !(mtree && device)) /* mtree's is about device= */
+		bool failed = rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY;
+		if ((rc == ARCHIVE_WARN && !(mtree && device)) || failed) /* mtree's is about device= */
+			status = status_max(status, backlog_drain(&held));
+		if (rc == ARCHIVE_WARN && !(mtree && device))
 			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
-		else if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY)
+		else if (failed)
 			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
-		if (rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY) {
+		if (failed) {
 			rc = ARCHIVE_OK;
 			continue;
 		}
-		int st = scan_entry(sc, a, e, rc);
+		struct archived x;
+		if (scan_take(sc, a, e, rc, &x))
+			backlog_add(&held, &x);
 		rc = ARCHIVE_OK;
 		sc->seg.devices += device;
-		sc->seg.found += st != EXIT_OK;
-		status = status_max(status, st);
-		char name[200];
+		char name[200], why[500];
 		const char *path = la->archive_entry_pathname(e);
-		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name) &&
-		    !handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
-			status = status_max(status, layer(sc, a, name));
-		else if (type == AE_IFREG && path && !mtree) /* mtree's data is the disk's */
-			inner_image(sc, a, e, path, end->entries);
+		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name)) {
+			status = status_max(status, backlog_drain(&held));
+			if (!handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
+				status = status_max(status, layer(sc, a, name));
+		} else if (type == AE_IFREG && path && !mtree && /* mtree's data is the disk's */
+			   inner_image(sc, a, e, path, why, sizeof why)) {
+			status = status_max(status, backlog_drain(&held));
+			scan_trouble(sc, why, end->entries, TROUBLE_WARNING);
+		}
 	}
+	status = status_max(status, backlog_end(&held));
 	src->pos = base + feed_consumed(&f, a);
 	la->archive_read_free(a);
 	sc->volume = outer;
