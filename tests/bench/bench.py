@@ -375,7 +375,8 @@ def race_jobs(devnum, path):
         mark = f"0.6x {'ok' if m / one <= 0.6 else 'MISSED'}" if name != rows[0][0] else ""
         print(f"  {name:<26} {m:9.3f} {m / one:9.2f}x {mark:>9}")
     if cpus == 2:
-        print("  (three equal layers on two CPUs: two of them one after another, 0.67x at best)")
+        print("  (three equal layers on two CPUs: the third read alone, its records made by a "
+              "thread behind its reading)")
 
 
 def rounds(rows, data, inputs=None):
