@@ -46,13 +46,19 @@ static bool ready(const struct behind *t)
 			    t->reader_waits);
 }
 
+/* The records of batch b: counted here, and added to t once, not at
+ * every entry (t's line is the reader's too). */
 static void make(struct behind *t, const struct batch *b)
 {
+	int status = EXIT_OK;
+	uintmax_t found = 0;
 	for (unsigned i = 0; i < b->n; i++) {
 		int st = scan_entry(t->sc, &b->x[i]);
-		t->status = status_max(t->status, st);
-		t->found += st != EXIT_OK;
+		status = status_max(status, st);
+		found += st != EXIT_OK;
 	}
+	t->status = status_max(t->status, status);
+	t->found += found;
 }
 
 static void *maker(void *data)

@@ -46,13 +46,14 @@ struct libraries {
 
 enum { EXTRACTORS_MAX = 8 };
 
+/* Two threads may share a scan: one reading an archive and one making
+ * its records behind it (backlog.h).  What each writes at every entry
+ * has cache lines of its own (the record, the reader's tallies), so that
+ * neither takes the line the other reads from it. */
 struct scan {
 	const struct job *j;
 	struct libraries *libs;
 	const struct archive_calls *la; /* libs->archive, loaded */
-	struct record r;
-	struct links links;          /* device entries, for the hard links to them */
-	struct tally all, seg;       /* the input's, and its segment's */
 	unsigned segment;            /* the segment's number, from 1 */
 	uint64_t offset;             /* the byte of the input it starts at */
 	const char *compression;     /* its compression, or "none" */
@@ -62,17 +63,20 @@ struct scan {
 					one (not decompressed), for pread; or -1 */
 	uint64_t file_base;          /* where in it the archive starts */
 	unsigned layers;             /* how many blobs were layers */
-	bool unfit;                  /* the entry has a finding that is a fault */
 	const devnum_container *mknod; /* Linux's dev_t, which every device is judged by */
 	const devnum_writer *extractors[EXTRACTORS_MAX]; /* mknod's writers judged by */
 	unsigned nextractors;
-	int format;                  /* the last entry's libarchive format, or -1 */
 	const struct reader *spec;   /* --spec's specification, or NULL */
 	uint64_t line;               /* a specification's line an error is on, or 0 */
-	const devnum_container *container; /* format's container, or NULL */
 	const devnum_container *unpacked;  /* the container whose kernel writer */
 	const devnum_writer *unpacker;     /* ("linux") this is, found once */
 	struct crew *crew;           /* the threads reading its layers (crew.h), or NULL */
+	_Alignas(64) struct record r; /* the record being made */
+	struct links links;          /* device entries, for the hard links to them */
+	bool unfit;                  /* the entry has a finding that is a fault */
+	_Alignas(64) struct tally all, seg; /* the input's, and its segment's */
+	int format;                  /* the last entry's libarchive format, or -1 */
+	const devnum_container *container; /* format's container, or NULL */
 };
 
 /* One entry of any input, as its reader hands it over: what it is, where
