@@ -267,8 +267,8 @@ bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 		x->major = (uint64_t)la->archive_entry_rdevmajor(e),
 		x->minor = (uint64_t)la->archive_entry_rdevminor(e);
 	bool device = x->type == AE_IFCHR || x->type == AE_IFBLK;
-	bool stored = x->raw ? x->rdev != 0 : x->major || x->minor;
-	if (!device && !x->link && !(stored && x->c))
+	x->stored = x->raw ? x->rdev != 0 : x->major || x->minor;
+	if (!device && !x->link && !(x->stored && x->c))
 		return false;
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660 ||
 	    (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE)
@@ -287,11 +287,10 @@ int scan_entry(struct scan *sc, const struct archived *x)
 	const struct linked *target = link && type != AE_IFCHR && type != AE_IFBLK
 					      ? links_find(&sc->links, link) : NULL;
 	bool device = type == AE_IFCHR || type == AE_IFBLK || target, known;
-	bool stored = x->raw ? x->rdev != 0 : x->major || x->minor;
 	struct devnum_tuple t;
 	if (!device && !target)
 		unresolved(sc, link);
-	if (!device && !(stored && x->c))
+	if (!device && !(x->stored && x->c))
 		return EXIT_OK;
 	struct making m; /* its notes written before they are read: not cleared */
 	m.e = (struct entry){ .path = path ? path : "", .device = device,

@@ -135,6 +135,7 @@ struct archived {
 	unsigned type;              /* AE_IFCHR, ... */
 	const devnum_container *c;  /* the format's container, or NULL */
 	bool raw;                   /* the format stores one raw value, rdev */
+	bool stored;                /* it stores a number other than 0 */
 	uint64_t rdev, major, minor; /* rdev: also ISO 9660's and mtree's */
 	uint64_t size;              /* raw: the data's size, 0 when none or not set */
 };

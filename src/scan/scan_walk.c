@@ -123,10 +123,11 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		unsigned type = la->archive_entry_filetype(e);
 		bool device = type == AE_IFCHR || type == AE_IFBLK;
 		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
+		bool warned = rc == ARCHIVE_WARN && !(mtree && device); /* mtree's is about device= */
 		bool failed = rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY;
-		if ((rc == ARCHIVE_WARN && !(mtree && device)) || failed) /* mtree's is about device= */
+		if (warned || failed) /* the records before, then the message */
 			status = status_max(status, backlog_drain(&held));
-		if (rc == ARCHIVE_WARN && !(mtree && device))
+		if (warned)
 			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
 		else if (failed)
 			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
