@@ -343,8 +343,8 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 	assert_success
 	assert_equal "${#lines[@]}" "$(devnum containers --format '%C' | wc -l)"
 	# genext2fs keeps 8 bits of each part (specs.bats holds it to genext2fs)
-	assert_line "4096:0: ext4       too-big major 4096 above 4095; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; genext2fs 1.4.2: truncated (major 4096 above 255), reads back as 0:0"
-	assert_line "4096:0: nfs3       survives; the NFS client: misread (major 4096 above 4095), reads back as 0:0"
+	assert_line "4096:0: ext4       too-big major 4096 above 4095; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; genext2fs 1.4.2: truncated (major 4096 above 255), reads back as 0:0; char 0:0 is an overlay whiteout"
+	assert_line "4096:0: nfs3       survives; the NFS client: misread (major 4096 above 4095), reads back as 0:0; char 0:0 is an overlay whiteout"
 }
 
 @test "fits --into: status 0 only when every tuple survives every named container" {
@@ -358,7 +358,7 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 
 @test "fits --writer: one writer's observed behaviour, in the containers it writes" {
 	run2 devnum fits --writer=debugfs 4096:0 65535:0 1:65536 1:65535
-	assert_output "4096:0: ext4       truncated major 4096 above 4095 -> 0:0
+	assert_output "4096:0: ext4       truncated major 4096 above 4095 -> 0:0; char 0:0 is an overlay whiteout
 65535:0: ext4       truncated major 65535 above 4095 -> 4095:0
 1:65536: ext4       refused minor 65536 above 65535
 1:65535: ext4       survives"
@@ -369,17 +369,37 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 0:0: cpio-bin   survives
 0:0: cpio-hpodc misread -> 0:1"
 	run2 devnum fits --writer=linux --into=nfs3,newc,linux 4096:0 0:1048576
-	assert_output "4096:0: cpio-newc  misread major 4096 above 4095 -> 0:0
-4096:0: nfs3       misread major 4096 above 4095 -> 0:0
+	assert_output "4096:0: cpio-newc  misread major 4096 above 4095 -> 0:0; char 0:0 is an overlay whiteout
+4096:0: nfs3       misread major 4096 above 4095 -> 0:0; char 0:0 is an overlay whiteout
 4096:0: linux      refused major 4096 above 4095; major 4096 out of range for kernel (at most 4095)
 0:1048576: cpio-newc  misread minor 1048576 above 1048575 -> 1:0
-0:1048576: nfs3       misread minor 1048576 above 1048575 -> 0:0
+0:1048576: nfs3       misread minor 1048576 above 1048575 -> 0:0; char 0:0 is an overlay whiteout
 0:1048576: linux      refused minor 1048576 above 1048575; minor 1048576 out of range for kernel (at most 1048575)"
 	run2 devnum fits --writer=bsdtar --into=ext4 8:1
 	assert_failure 2
 	assert_equal "${stderr%%$'\n'*}" "devnum: --into: bsdtar does not write ext4"
 	run2 devnum fits --writer=star 8:1
 	assert_failure 2
+}
+
+@test "fits --writer keeps the reader's verdict and names a whiteout; a reader reads only what is stored" {
+	# mkfs.cramfs stores glibc's 0x10300 for 259:0, which the kernel's
+	# old_decode_dev reads as 0x03:0x00; 70000:0 is cut to its low 24
+	# bits, 0x017000, glibc's 368:0 and the kernel's 0x70:0.
+	run2 devnum fits --into=cramfs --writer=mkfs.cramfs 259:0 70000:0 1:3
+	assert_output "259:0: cramfs     survives; the kernel's cramfs: misread, reads back as 3:0
+70000:0: cramfs     truncated raw $(glibc 70000 0) above 16777215 -> 368:0; the kernel's cramfs: misread, reads back as 112:0
+1:3: cramfs     survives"
+	# the kernel reads cramfs: what the format cannot hold, it never sees
+	run2 devnum fits --into=cramfs --writer=linux 4096:0 259:0
+	assert_failure 1
+	assert_output "4096:0: cramfs     too-big raw $(glibc 4096 0) above 16777215
+259:0: cramfs     misread -> 3:0"
+	run2 devnum fits --into=linux --writer=go 4096:0 4097:5
+	assert_output "4096:0: linux      truncated major 4096 above 4095 -> 0:0; char 0:0 is an overlay whiteout
+4097:5: linux      truncated major 4097 above 4095 -> 1:5"
+	run2 devnum fits --json --into=linux --writer=musl 4096:0
+	assert_output --partial '"becomes":"0:0","note":"char 0:0 is an overlay whiteout"}'
 }
 
 @test "fits --json: verdict, field, value, limit, becomes" {

@@ -28,26 +28,49 @@ static size_t add_writer(char *note, size_t size, size_t n, const devnum_writer 
 	return n;
 }
 
+/* Whether the note names writer row w: without --writer, each row that
+ * does worse than the format; with it, the container's reader, reading
+ * what the writer stored (a writer named never hides how it is read). */
+static bool noted(const devnum_writer *w, const devnum_writer *named,
+		  const struct devnum_judgement *jd, const struct devnum_judgement *wj)
+{
+	if (wj->fate == DEVNUM_SURVIVES)
+		return false;
+	if (named)
+		return w != named && devnum_writer_reads(w) && !devnum_writer_reads(named);
+	return jd->fate == DEVNUM_SURVIVES ||
+	       (wj->fate != DEVNUM_WRITER_REFUSES && !devnum_writer_reads(w));
+}
+
 /* The note: why the format cannot hold it, then each writer that does
- * worse than the format. */
+ * worse than the format (or the reader of what the named writer made),
+ * then what a character 0:0 made of another tuple is. */
 static void fit_note(const struct job *j, struct record *r, const devnum_container *c,
-		     struct devnum_tuple t, const struct devnum_judgement *jd)
+		     const devnum_writer *named, struct devnum_tuple t,
+		     const struct devnum_judgement *jd)
 {
 	size_t n = 0;
+	bool zero = jd->changed && !jd->becomes.major && !jd->becomes.minor;
+	struct devnum_tuple made = jd->changed ? jd->becomes : t;
 	if (jd->by_scheme)
 		n = appended(0, sizeof r->note,
 			     devnum_strreason(r->note, sizeof r->note, jd->scheme, &jd->reason));
-	for (size_t i = 0; !j->writer && i < devnum_writer_count() && n < sizeof r->note - 1; i++) {
+	bool stored = !named || jd->fate == DEVNUM_SURVIVES || jd->changed;
+	for (size_t i = 0; stored && i < devnum_writer_count() && n < sizeof r->note - 1; i++) {
 		const devnum_writer *w = devnum_writer_at(i);
 		struct devnum_judgement wj;
 		if (devnum_writer_container(w) != c)
 			continue;
-		devnum_container_fit(c, w, scheme_given(j), t, &wj);
-		bool worse = wj.fate != DEVNUM_SURVIVES &&
-			     !(wj.fate == DEVNUM_WRITER_REFUSES && jd->fate != DEVNUM_SURVIVES);
-		if (worse)
+		devnum_container_fit(c, w, scheme_given(j), named ? made : t, &wj);
+		if (noted(w, named, jd, &wj)) {
 			n = add_writer(r->note, sizeof r->note, n, w, &wj);
+			zero |= wj.changed && !wj.becomes.major && !wj.becomes.minor;
+		}
 	}
+	if (zero && (t.major || t.minor) && n < sizeof r->note - 1)
+		n = appended(n, sizeof r->note,
+			     snprintf(r->note + n, sizeof r->note - n, "%s%s", n ? "; " : "",
+				      "char 0:0 is an overlay whiteout"));
 	if (n)
 		set_text(r, K_NOTE, r->note, n);
 }
@@ -67,7 +90,7 @@ static int fit_one(const struct job *j, struct record *r, const devnum_container
 		set_scheme(r, s);
 	devnum_status st = devnum_container_fit(c, w, scheme_given(j), t, &jd);
 	set_judgement(r, &jd);
-	fit_note(j, r, c, t, &jd);
+	fit_note(j, r, c, w, t, &jd);
 	emit(j->out, r);
 	return has_option(j, O_INTO) && st != DEVNUM_OK ? EXIT_UNFIT : EXIT_OK;
 }

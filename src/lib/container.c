@@ -263,8 +263,7 @@ static struct devnum_tuple masked(struct devnum_tuple t)
 static void changes(const devnum_writer *w, struct devnum_judgement *j, struct devnum_tuple t,
 		    struct devnum_tuple as)
 {
-	if ((as.major == t.major && as.minor == t.minor) ||
-	    (w->reader && j->fate != DEVNUM_SURVIVES)) /* a reader reads only what is stored */
+	if (as.major == t.major && as.minor == t.minor)
 		return;
 	misread(j, w->reader ? DEVNUM_MISREAD : DEVNUM_TRUNCATED, t, as);
 }
@@ -331,6 +330,8 @@ devnum_status devnum_container_fit(const devnum_container *c, const devnum_write
 	pack_into(c, s, t, j);
 	if (!w)
 		return status(j);
+	if (w->reader && j->fate != DEVNUM_SURVIVES)
+		return status(j); /* a reader gets only what the format holds */
 	if (j->fate == DEVNUM_NO_ROOM || j->fate == DEVNUM_NO_DEVICE)
 		j->fate = DEVNUM_WRITER_REFUSES; /* a writer cannot store what its format cannot */
 	write_as(w, j->scheme, t, j);

@@ -117,6 +117,11 @@ const char *devnum_writer_aliases(const devnum_writer *w)
 	return w ? w->aliases : NULL;
 }
 
+bool devnum_writer_reads(const devnum_writer *w)
+{
+	return w && w->reader;
+}
+
 const char *devnum_writer_version(const devnum_writer *w)
 {
 	return w ? w->version : NULL;

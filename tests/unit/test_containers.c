@@ -164,6 +164,12 @@ static void by_hand(void)
 				&j) == DEVNUM_CHANGED && j.fate == DEVNUM_MISREAD &&
 	   j.becomes.major == 0 && j.becomes.minor == 0 && j.reason.limit == 4095,
 	   "the Linux NFS client makes 0:0 of 4096:0");
+	/* 4096:0's glibc raw, 0x100000000000, is beyond cramfs's 24 bits */
+	ok(devnum_writer_reads(devnum_writer_find("linux", C("cramfs"))) &&
+	   !devnum_writer_reads(devnum_writer_find("mkfs.cramfs", C("cramfs"))) &&
+	   devnum_container_fit(C("cramfs"), devnum_writer_find("linux", C("cramfs")), NULL,
+				T(4096, 0), &j) == DEVNUM_REFUSED && j.fate == DEVNUM_NO_ROOM,
+	   "the kernel reads cramfs, and gets nothing the format cannot hold: too-big, not refused");
 	ok(devnum_container_fit(C("ustar"), NULL, NULL, T(8, 1), &j) == DEVNUM_OK &&
 	   j.fate == DEVNUM_SURVIVES && !j.changed && j.reason.cause == DEVNUM_NO_CAUSE,
 	   "ustar 8:1 survives, with nothing to say");
@@ -228,7 +234,7 @@ static void nulls(void)
 	   !devnum_container_max(NULL, DEVNUM_MAJOR) && !devnum_container_scheme(NULL, NULL) &&
 	   devnum_container_reader(NULL) == DEVNUM_READER_PLAIN,
 	   "container accessors: a NULL handle gives NULL, 0 and the plain reader");
-	ok(!devnum_writer_name(NULL) && !devnum_writer_version(NULL) &&
+	ok(!devnum_writer_name(NULL) && !devnum_writer_version(NULL) && !devnum_writer_reads(NULL) &&
 	   !devnum_writer_container(NULL) && !devnum_writer_at(devnum_writer_count()),
 	   "writer accessors: a NULL handle gives NULL");
 }
