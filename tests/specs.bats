@@ -113,8 +113,8 @@ in_image() {
 7 /dev/m 8:256 built
 8 /dev/big 4096:1048576 not-linux,becomes-whiteout,beyond-container,built"
 	run2 devnum scan --format='%n' table
-	assert_line "genext2fs 1.4.2 makes it 44:136 in ext4"
-	assert_line "genext2fs 1.4.2 makes it 8:0 in ext4"
+	assert_line "genext2fs 1.4.2 makes it 44:136 in ext2"
+	assert_line "genext2fs 1.4.2 makes it 8:0 in ext2"
 }
 
 @test "systemd-tmpfiles: the nodes it makes; a line it ignores is an error on that line" {

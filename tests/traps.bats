@@ -235,3 +235,19 @@ on_tty() {
 	assert_line --regexp '^sysv +32  0x40000000 +beyond the Linux kernel \(at most 4095:1048575\)$'
 	assert_line --regexp '^glibc +64  0x100000000000 +beyond the Linux kernel \(at most 4095:1048575\)$'
 }
+
+@test "names compare in ASCII whatever the locale; sysmacros.h only where configure found it" {
+	# strcasecmp and strncasecmp fold by the locale's tables; the library
+	# folds container names in ASCII, and a place in --into is one of them
+	run grep -rlE '\bstrn?casecmp *\(' --include='*.c' --include='*.h' "$top_srcdir/src"
+	assert_output ""
+	# glibc, musl and the BSDs keep major() in different headers:
+	# every include of one is under configure's MAJOR_IN_* answer
+	run grep -rn -B1 '#include <sys/\(sysmacros\|mkdev\).h>' --include='*.c' "$top_srcdir/src"
+	refute_output --regexp '[0-9]-#include <[^>]*>$'
+	for locale in C tr_TR.UTF-8 en_US.UTF-8; do
+		run2 env LC_ALL=$locale devnum fits --into=ROOTLESS,EXT4 8:1
+		assert_failure 2
+		assert_equal "${stderr%%$'\n'*}" "devnum: --into: rootless and ostree judge a device by its type: fits has none; scan judges by them"
+	done
+}

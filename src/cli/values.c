@@ -157,11 +157,23 @@ static unsigned container_index(const devnum_container *c)
 	return i;
 }
 
+/* Whether the n bytes at p are word, ASCII case ignored as the library
+ * ignores it in container names: strncasecmp's folding is the locale's,
+ * and in a Turkish one "ROOTLESS" is no "rootless". */
+static bool ascii_is(const char *p, size_t n, const char *word)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if ((c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c) != (unsigned char)word[i])
+			return false;
+	}
+	return word[n] == '\0';
+}
+
 /* The place named by the n bytes at p, or 0. */
 static unsigned place(const char *p, size_t n)
 {
-	return n == 8 && !strncasecmp(p, "rootless", 8) ? P_ROOTLESS
-	       : n == 6 && !strncasecmp(p, "ostree", 6) ? P_OSTREE : 0;
+	return ascii_is(p, n, "rootless") ? P_ROOTLESS : ascii_is(p, n, "ostree") ? P_OSTREE : 0;
 }
 
 uint64_t into_value(const char *list, const devnum_writer *w, unsigned *places)

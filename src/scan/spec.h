@@ -51,6 +51,8 @@ struct spec_format {
 	const char *how;       /* what keeps them, in words */
 	const char *container; /* what its tool builds, whose findings apply; or NULL */
 	const char *writer;    /* the tool, as that container's writer; or NULL */
+	const char *builds;    /* what it makes, where the container's name is
+				  a family's (genext2fs: ext2); NULL: that name */
 	/* The line (NUL-terminated, no newline, may be changed) read: a
 	 * device in *n; or an error said in why. */
 	enum spec_line (*line)(char *text, struct spec_node *n, char *why, size_t size);

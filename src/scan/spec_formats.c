@@ -354,7 +354,9 @@ const struct spec_format spec_gensquashfs = LINES("gensquashfs", 32, SCANF, "squ
 						  gensquashfs_line);
 const struct spec_format spec_pseudo = LINES("mksquashfs", 32, SCANF, "squashfs", "mksquashfs",
 					     pseudo_line);
-const struct spec_format spec_table = LINES("genext2fs", 0, NULL, "ext4", "genext2fs", table_line);
+/* genext2fs makes ext2 (no journal, no extents), of the ext4 row's family */
+const struct spec_format spec_table = { .tool = "genext2fs", .container = "ext4", .writer = "genext2fs",
+					.builds = "ext2", .line = table_line };
 const struct spec_format spec_tmpfiles = LINES("systemd-tmpfiles", 0, NULL, "linux", "glibc",
 					       tmpfiles_line);
 const struct spec_format spec_fakeroot = LINES("fakeroot", 0, NULL, NULL, NULL, fakeroot_line);

@@ -91,7 +91,7 @@ static void built(const struct spec_run *s, struct entry *e, char *note, size_t 
 				      devnum_writer_version(s->w), k.changed ? "makes" : "refuses");
 	if (s->w && k.changed && n < size)
 		snprintf(note + n, size - n, " it %llu:%llu in %s", (ull)k.becomes.major,
-			 (ull)k.becomes.minor, devnum_container_name(s->c));
+			 (ull)k.becomes.minor, f->builds ? f->builds : devnum_container_name(s->c));
 	if (n)
 		e->last[e->nlast++] = (struct entry_found){ F_BUILT, note };
 }

@@ -24,7 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef MAJOR_IN_SYSMACROS
 #include <sys/sysmacros.h>
+#elif defined MAJOR_IN_MKDEV
+#include <sys/mkdev.h>
+#endif
 #include <sys/xattr.h>
 #include <unistd.h>
 
