@@ -252,16 +252,17 @@ static void container_findings(struct scan *sc, const devnum_container *c, struc
  * archive code skips every device there ("cannot create devices in a
  * userns"); an ostree commit holds regular files, symlinks and
  * directories only. */
-static void place_findings(struct scan *sc, struct devnum_tuple t)
+static void place_findings(struct scan *sc, const struct devnum_tuple *t)
 {
 	const char *type = sc->r.text[K_TYPE];
-	bool whiteout = type[0] == 'c' && !t.major && !t.minor;
-	if ((sc->j->places & P_ROOTLESS) && !whiteout)
+	bool maybe_whiteout = !t ? type[0] != 'b' : type[0] == 'c' && !t->major && !t->minor;
+	if ((sc->j->places & P_ROOTLESS) && !maybe_whiteout)
 		found(sc, F_INTO, "rootless: in a user namespace mknod of a %s device fails (EPERM); "
 		      "moby's and containers/storage's extractors leave it out, silently", type);
 	else if (sc->j->places & P_ROOTLESS)
-		found(sc, F_INTO, "rootless: a user namespace can make char 0:0 (Linux 5.8 on), but "
-		      "moby's and containers/storage's extractors leave every device out, silently");
+		found(sc, F_INTO, "rootless: a user namespace can make %s (Linux 5.8 on), but "
+		      "moby's and containers/storage's extractors leave every device out, silently",
+		      t ? "char 0:0" : "only char 0:0");
 	if (sc->j->places & P_OSTREE)
 		found(sc, F_INTO, "ostree: a commit holds no devices: ostree refuses it (\"Not a "
 		      "regular file or symlink\")");
@@ -305,7 +306,7 @@ static void tuple_findings(struct scan *sc, const devnum_container *c, struct de
 		return;
 	linux_findings(sc, c, t);
 	container_findings(sc, c, t);
-	place_findings(sc, t);
+	place_findings(sc, &t);
 	misnamed_finding(sc, t);
 }
 
@@ -388,6 +389,8 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 		hpux_finding(sc, *t, e->size);
 	if (k > 0 && !e->again)
 		tuple_findings(sc, e->c, *t, e->device, e->number == E_RAW && e->nodev);
+	else if (k == 0 && e->device && !e->again) /* what does not hang on the tuple */
+		place_findings(sc, NULL);
 	for (unsigned i = 0; i < e->nlast; i++)
 		found(sc, e->last[i].id, "%s", e->last[i].note);
 	emit(sc->j->out, r);

@@ -51,6 +51,8 @@ static void device(struct staging *s, const struct stat *st, bool block, bool ra
 {
 	struct entry e = { .type = block ? "block" : "char", .device = true, .has_inode = true,
 			   .inode = st->st_ino, .source = source, .t = t, .number = E_TUPLE };
+	if (!strcmp(source, "st_rdev")) /* a node: else a tool's own record, in no container */
+		e.c = devnum_container_find("linux");
 	if (raw) /* the host's dev_t, read in --scheme (the running system's) */
 		e.number = E_RAW, e.host = true, e.f = (struct devnum_fields){ 1, 1, { rdev } };
 	tree_record(&s->t, &e);
@@ -250,7 +252,7 @@ int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *
 	struct stat st;
 	char what[4300];
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	tree_start(&s.t, sc, "directory", "linux");
+	tree_start(&s.t, sc, "directory", NULL);
 	sc->segment = 1;
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		tree_fault(&s.t, "the directory", strerror(errno));

@@ -34,7 +34,7 @@ void tree_record(struct tree *t, struct entry *e)
 	e->format = t->format;
 	e->segment = 1;
 	e->compression = "none";
-	e->c = t->c;
+	e->c = e->c ? e->c : t->c;
 	t->status = status_max(t->status, scan_device(t->sc, e));
 }
 

@@ -37,7 +37,8 @@ int tree_end(struct tree *t);
  * error record, and the walk goes on. */
 void tree_fault(struct tree *t, const char *what, const char *why);
 
-/* The record of e, a device at the walk's path (or at e->path). */
+/* The record of e, a device at the walk's path (or at e->path), its
+ * number in the walk's container unless e->c names another. */
 void tree_record(struct tree *t, struct entry *e);
 
 /* The record of the device inode ino, its fields as stored, at `path`
