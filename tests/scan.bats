@@ -107,9 +107,11 @@ pax() {
 	done
 	run2 devnum scan --format '%p %M:%m %{container} %r%( [%{findings}]%)' a.odc
 	assert_failure 1
-	# GNU cpio's truncation leaves no trace, unless it lands on bsdtar's mark
+	# GNU cpio's truncation leaves no trace, unless it lands on all ones
 	assert_line "8_256 8:0 cpio-odc 0x800"
 	assert_line "4095_1048575 1023:255 cpio-odc 0x3ffff [saturated]"
+	run2 devnum scan --format '%p %n' a.odc
+	assert_line "4095_1048575 777777 is 1023:255 or a wider device that bsdtar 3.6.2 saturates or GNU cpio 2.13 cuts to 18 bits"
 	run2 devnum scan --format '%p %M:%m' a.bin
 	assert_line "259_0 3:0"
 	for fmt in newc crc; do
@@ -117,6 +119,25 @@ pax() {
 		assert_success
 		assert_line "4095_1048575 4095:1048575 cpio-$fmt"
 		assert_line "disk 8:0 cpio-$fmt"
+	done
+}
+
+@test "scan: a bin h_rdev of 0xffff is 255:255, a wider device bsdtar or GNU cpio cut, or NODEV" {
+	need_root
+	need cpio cpio
+	need bsdtar libarchive-tools
+	mkdir w
+	mknod w/exact c 255 255 && mknod w/cut c 4095 255 && mknod w/low c 255 254
+	# glibc's 4095:255 is 0xfffff: both writers keep its low 16 bits
+	(cd w && printf '%s\n' exact cut low | cpio -o -H bin >../g.bin 2>/dev/null)
+	bsdtar --format=bin -cf b.bin -C w exact cut low
+	local says="an all-ones h_rdev (0xffff) is 255:255, a wider device that bsdtar 3.6.2 cuts to 16 bits or GNU cpio 2.13 cuts to 16 bits, or NODEV (\"no device\", which FreeBSD and ZFS store for an entry that is none)"
+	for a in g.bin b.bin; do
+		run2 devnum scan --format '%p %M:%m %r [%{findings}] %n' $a
+		assert_failure 1
+		assert_line "exact 255:255 0xffff [nodev] $says"
+		assert_line "cut 255:255 0xffff [nodev] $says"
+		assert_line "low 255:254 0xfffe [] "
 	done
 }
 

@@ -53,6 +53,49 @@ int cannot_hold(char *buf, size_t size, const devnum_container *c,
 	return snprintf(buf, size, "%s cannot hold it: %s", devnum_container_name(c), why);
 }
 
+/* "LEAD a wider device that W1 saturates or W2 cuts to N bits": each
+ * writer of c that stores raw for a device wider than the field (raw
+ * with four more one bits above it, read in s); nothing for none. */
+static int cut_to(char *buf, size_t size, const devnum_container *c, const devnum_scheme *s,
+		  uint64_t raw, const char *lead)
+{
+	unsigned bits = 0, n = 0;
+	while (bits < 60 && raw >> bits)
+		bits++;
+	struct devnum_tuple wide = devnum_decode_unchecked(s, raw | UINT64_C(0xf) << bits);
+	struct devnum_tuple stored = devnum_decode_unchecked(s, raw);
+	int at = 0;
+	for (size_t i = 0; i < devnum_writer_count() && at >= 0 && (size_t)at < size; i++) {
+		const devnum_writer *w = devnum_writer_at(i);
+		struct devnum_judgement jd;
+		if (devnum_writer_container(w) != c || devnum_writer_reads(w) ||
+		    devnum_container_fit(c, w, s, wide, &jd) != DEVNUM_CHANGED ||
+		    jd.becomes.major != stored.major || jd.becomes.minor != stored.minor)
+			continue;
+		at += snprintf(buf + at, size - (size_t)at, "%s %s", n++ ? " or" : lead,
+			       devnum_writer_version(w));
+		if (at >= 0 && (size_t)at < size)
+			at += jd.fate == DEVNUM_SATURATED
+			      ? snprintf(buf + at, size - (size_t)at, " saturates")
+			      : snprintf(buf + at, size - (size_t)at, " cuts to %u bits", bits);
+	}
+	return at;
+}
+
+int all_ones(char *buf, size_t size, const devnum_container *c, const devnum_scheme *s,
+	     uint64_t raw, struct devnum_tuple t)
+{
+	int n = snprintf(buf, size, "an all-ones %s (0x%llx) is %llu:%llu", devnum_container_field_names(c),
+			 (unsigned long long)raw, (unsigned long long)t.major,
+			 (unsigned long long)t.minor);
+	if (n >= 0 && (size_t)n < size)
+		n += cut_to(buf + n, size - (size_t)n, c, s, raw, ", a wider device that");
+	if (n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, ", or NODEV (\"no device\", which FreeBSD "
+			      "and ZFS store for an entry that is none)");
+	return n;
+}
+
 int damage(char *buf, size_t size, const devnum_container *c,
 	   const struct devnum_judgement *jd, const char *fields)
 {
@@ -61,9 +104,13 @@ int damage(char *buf, size_t size, const devnum_container *c,
 	char why[160];
 	devnum_strreason(why, sizeof why, jd->scheme, &jd->reason);
 	switch (devnum_container_reader(c)) {
-	case DEVNUM_READER_SATURATED:
-		return snprintf(buf, size, "%s is what bsdtar stores for every raw it cannot "
-				"hold; the device may be another", fields);
+	case DEVNUM_READER_SATURATED: {
+		int n = snprintf(buf, size, "%s is %llu:%llu", fields, bma, bmi);
+		if (n >= 0 && (size_t)n < size)
+			n += cut_to(buf + n, size - (size_t)n, c, jd->scheme, jd->raw,
+				    " or a wider device that");
+		return n;
+	}
 	case DEVNUM_READER_ZERO_ONE:
 		return snprintf(buf, size, "GNU cpio reads a zero %s back as 0:1",
 				devnum_container_field_names(c));

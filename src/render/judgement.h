@@ -20,5 +20,9 @@ int cannot_hold(char *buf, size_t size, const devnum_container *c,
 		const struct devnum_judgement *jd);
 int damage(char *buf, size_t size, const devnum_container *c,
 	   const struct devnum_judgement *jd, const char *fields);
+/* What an all-ones raw field (read in s as t) can be: t itself, a wider
+ * device a writer of c cut or saturated to it (each named), or NODEV. */
+int all_ones(char *buf, size_t size, const devnum_container *c, const devnum_scheme *s,
+	     uint64_t raw, struct devnum_tuple t);
 
 #endif

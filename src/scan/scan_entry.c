@@ -195,9 +195,9 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 		}
 		else if (st == DEVNUM_ALIAS)
 			found(sc, F_ALIAS, "noncanonical in %s", devnum_scheme_name(s));
-		else if (nodev && raw == devnum_container_max(c, DEVNUM_RAW))
-			found(sc, F_NODEV, "an all-ones %s is NODEV, \"no device\", not a device number",
-			    devnum_container_field_names(c));
+		else if (nodev && raw == devnum_container_max(c, DEVNUM_RAW) &&
+			 all_ones(why, sizeof why, c, s, raw, *t) >= 0)
+			found(sc, F_NODEV, "%s", why);
 		return 0;
 	}
 	struct devnum_reason reason;
