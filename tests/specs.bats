@@ -189,19 +189,36 @@ dev/max nodev,not-linux,initramfs"
 	assert_output --partial "the Linux initramfs unpacker would make it 0:1"
 }
 
-@test "scan: a specification is known by its lines; two formats that read them alike are an error" {
+@test "scan: a specification is known by its lines; two formats that read them alike are read by both" {
 	printf '%s\n' 'c /dev/fuse 0600 - - - 10:229' >t.conf
 	run2 devnum scan --json t.conf
 	assert_success
 	assert_output '{"input":"t.conf","path":"/dev/fuse","format":"tmpfiles","segment":1,"offset":0,"compression":"none","container":"linux","type":"char","line":1,"major":10,"minor":229}'
-	# nod and dir lines alone are gen_init_cpio's and gensquashfs' alike
-	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/a 0600 0 0 c 1 3' >both
-	run2 devnum scan both
-	assert_failure 2
-	assert_equal "$stderr" "devnum: 'both': a device specification that gen_init_cpio and gensquashfs read alike: name its format with --spec"
-	run2 devnum scan --spec=gensquashfs --format='%{format} %p' - <both
+	# nod and dir lines alone are gen_init_cpio's and gensquashfs' alike:
+	# the kernel's own documented line (Documentation/driver-api/
+	# early-userspace), read, each tool's verdict said
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/a 0600 0 0 c 1 3' 'nod /dev/console 0600 0 0 c 5 1' \
+		'nod /dev/big 0600 0 0 b 4096 1' >both
+	run2 devnum scan --format='%L %p %t %M:%m %{findings}|%n' both
+	assert_failure 1
+	assert_equal "$stderr" ""
+	assert_line --index 0 "2 /dev/a char 1:3 |"
+	assert_line --index 1 "3 /dev/console char 5:1 |"
+	# gensquashfs keeps 12:20 (0:1), as the initramfs unpacker does
+	assert_line --index 2 --regexp "^4 /dev/big block 4096:1 not-linux,initramfs,built\|.*; the Linux initramfs unpacker would make it 0:1; gensquashfs, squashfs-tools-ng 1\.2\.0 makes it 0:1 in squashfs$"
+	# where their readings differ, both are shown: gensquashfs decodes a
+	# backslash escape, gen_init_cpio's sscanf %s keeps it
+	printf '%s\n' 'nod /dev/a 0600 0 0 c 1 3' 'nod /dev/b\c 0600 0 0 c 1 4' >differ
+	run2 devnum scan --format='%L %p %M:%m %{findings}|%n' differ
+	assert_failure 1
+	assert_line --index 1 '2 /dev/b\\c 1:4 ambiguous|gen_init_cpio reads the line as char 1:4 /dev/b\c, gensquashfs as char 1:4 /dev/bc; the file does not say which it is for (--spec names it)'
+	# --spec names one: read by it alone, no other tool's verdict
+	run2 devnum scan --spec=gensquashfs --format='%{format} %p %{findings}|%n' - <differ
 	assert_success
-	assert_output "gensquashfs /dev/a"
+	assert_output "gensquashfs /dev/a |
+gensquashfs /dev/bc |"
+	run2 devnum scan --spec=gen_init_cpio --format='%{format} %p %n' - <both
+	assert_line --index 2 "gen_init_cpio /dev/big major 4096 above 4095: glibc's mknod (GNU tar, bsdtar, cpio, Python) refuses it (EINVAL); a raw mknodat (Go x/sys/unix, moby, containerd) and musl's mknod make 0:1; the Linux initramfs unpacker would make it 0:1"
 	# a spec with errors is not guessed at, but named
 	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/a 0600 0 0 c 1 3' 'nod /dev/b 0600 0 0 c 1 3' 'nod "/dev/c d" 0600 0 0 q 1 3' >typo
 	run2 devnum scan typo

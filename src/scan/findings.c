@@ -6,7 +6,7 @@
 const struct finding_row finding_rows[F_COUNT] = {
 	[F_UNKNOWN] = { "unknown", true, "a device whose format stores no number, or does not say which" },
 	[F_ISOFS] = { "isofs", true, "an ISO 9660 device that Linux's isofs reads as another" },
-	[F_AMBIGUOUS] = { "ambiguous", true, "an ISO 9660 PN that two writers' conventions read as two tuples" },
+	[F_AMBIGUOUS] = { "ambiguous", true, "an ISO 9660 PN, or a specification's line, that two conventions read as two" },
 	[F_REJECTED] = { "rejected", true, "mtree's device= keyword, rejected" },
 	[F_MISNAMED] = { "misnamed", true, "a node under dev/ that the Linux registry gives another device" },
 	[F_WHITEOUT] = { "whiteout", false, "a character device 0:0: an overlay whiteout, not a device" },

@@ -173,13 +173,18 @@ int scan_error(struct scan *sc, const char *why);
 void scan_summary(struct scan *sc);
 
 /* spec_read.c: the device specification r in src, from src->pos: the
- * status.  The specification whose parser reads the first lines of p
- * (n bytes) and no other's as well, or NULL; with why saying so when
- * several read them alike. */
+ * status; also, a second format that reads its lines alike, or NULL:
+ * each device line is read by both, and a line they read differently
+ * is ambiguous.  spec_bid: the specification whose parser reads the
+ * first lines of p (n bytes), and in *also the one other that reads them
+ * alike, or NULL; NULL with why saying so when more read them alike, or
+ * one reads all but some. */
 struct source;
 struct reader;
-int scan_spec(struct scan *sc, struct source *src, const struct reader *r);
-const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_t size);
+int scan_spec(struct scan *sc, struct source *src, const struct reader *r,
+	      const struct reader *also);
+const struct reader *spec_bid(const unsigned char *p, size_t n, const struct reader **also,
+			      char *why, size_t size);
 
 /* staging.c: a staging tree, the directory dir; state: --fakeroot's. */
 struct fakeroot_state;

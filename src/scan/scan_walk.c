@@ -324,10 +324,11 @@ static void what_it_is(struct source *src, bool at_end, const char *otherwise, c
 }
 
 /* The device specification src holds, from its start: the status. */
-static int specification(struct scan *sc, struct source *src, const struct reader *r)
+static int specification(struct scan *sc, struct source *src, const struct reader *r,
+			 const struct reader *also)
 {
 	src->pos = 0;
-	int status = scan_spec(sc, src, r);
+	int status = scan_spec(sc, src, r, also);
 	scan_summary(sc);
 	return status;
 }
@@ -335,7 +336,8 @@ static int specification(struct scan *sc, struct source *src, const struct reade
 /* The specification whose lines begin src, as bid, or NULL; why says
  * when several read them alike.  A file's first block is read again; a
  * pipe's only while it is kept. */
-static const struct reader *text_bid(struct source *src, char *why, size_t n)
+static const struct reader *text_bid(struct source *src, const struct reader **also, char *why,
+				     size_t n)
 {
 	const unsigned char *p;
 	uint64_t pos = src->pos;
@@ -344,7 +346,8 @@ static const struct reader *text_bid(struct source *src, char *why, size_t n)
 	src->pos = pos;
 	src->err = 0;
 	*why = 0;
-	return got > 0 ? spec_bid(p, (size_t)got, why, n) : NULL;
+	*also = NULL;
+	return got > 0 ? spec_bid(p, (size_t)got, also, why, n) : NULL;
 }
 
 /* The input holds no archive: an error that says what it is; for a blob
@@ -352,12 +355,12 @@ static const struct reader *text_bid(struct source *src, char *why, size_t n)
 static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
 {
 	char what[300] = "", type[64];
-	const struct reader *spec;
+	const struct reader *spec, *also;
 	int more = 0;
 	if (sc->layer)
 		return sc->segment = 0, EXIT_OK;
-	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, what, sizeof what)))
-		return specification(sc, src, spec);
+	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, &also, what, sizeof what)))
+		return specification(sc, src, spec, also);
 	if (*what)
 		return sc->segment = 0, scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
 	if (!end->mtree_text && image_type(sc, src, type, sizeof type))
@@ -593,7 +596,7 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 	if (source_fd(&src, sc->la, fd) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = layer ? layer_walk(sc, &src, layer)
-		   : sc->spec ? specification(sc, &src, sc->spec) : walk(sc, &src);
+		   : sc->spec ? specification(sc, &src, sc->spec, NULL) : walk(sc, &src);
 	if (sc->crew && !layer)
 		status = status_max(status, crew_done(sc->crew, sc)), sc->crew = NULL;
 	source_free(&src);

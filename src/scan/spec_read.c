@@ -25,11 +25,17 @@ struct line {
 	bool overlong, nul;
 };
 
-struct spec_run {
-	struct scan *sc;
+/* A format's tool, as the builder of a container. */
+struct spec_tool {
 	const struct reader *r;
 	const devnum_container *c;
 	const devnum_writer *w;
+};
+
+struct spec_run {
+	struct scan *sc;
+	struct spec_tool tool, also; /* also.r: another that reads the lines alike, or NULL */
+	char *copy;                  /* a line as read, for also's parser */
 	int status;
 };
 
@@ -67,33 +73,70 @@ static void line_error(struct spec_run *s, const struct line *l, const char *why
 	s->sc->line = 0;
 }
 
-/* What the tool the specification is for makes of t, when another: its
- * parser's reading (the low bits it keeps), then its writer's. */
-static void built(const struct spec_run *s, struct entry *e, char *note, size_t size)
+/* What tool t makes of e's tuple, when another: its parser's reading
+ * (the low bits it keeps), then its writer's. */
+static void built(const struct spec_run *s, const struct spec_tool *t, struct entry *e, char *note,
+		  size_t size)
 {
-	const struct spec_format *f = s->r->spec;
+	const struct spec_format *f = t->r->spec;
 	struct devnum_judgement k;
-	struct devnum_tuple t = e->t;
+	struct devnum_tuple v = e->t;
 	uint64_t canon;
 	size_t n = 0;
-	if (e->number == E_RAW && (!s->w || devnum_decode(s->sc->j->scheme, e->f.value[0], &t, &canon,
-							   NULL) == DEVNUM_REFUSED))
+	if (e->number == E_UNKNOWN || (e->number == E_RAW &&
+	    (!t->w || devnum_decode(s->sc->j->scheme, e->f.value[0], &v, &canon, NULL) ==
+			     DEVNUM_REFUSED)))
 		return; /* a raw the scheme refuses is found invalid where it is read */
-	if (f->bits && (t.major >> f->bits || t.minor >> f->bits)) {
+	if (f->bits && (v.major >> f->bits || v.minor >> f->bits)) {
 		uint64_t keep = (UINT64_C(1) << f->bits) - 1;
 		n = (size_t)snprintf(note, size, "%s reads it as %llu:%llu (%s keeps %u bits of "
-				     "each part)", f->tool, (ull)(t.major & keep), (ull)(t.minor & keep),
+				     "each part)", f->tool, (ull)(v.major & keep), (ull)(v.minor & keep),
 				     f->how, f->bits);
-		t = (struct devnum_tuple){ t.major & keep, t.minor & keep };
+		v = (struct devnum_tuple){ v.major & keep, v.minor & keep };
 	}
-	if (s->w && devnum_container_fit(s->c, s->w, NULL, t, &k) != DEVNUM_OK && n < size)
+	if (t->w && devnum_container_fit(t->c, t->w, NULL, v, &k) != DEVNUM_OK && n < size)
 		n += (size_t)snprintf(note + n, size - n, "%s%s %s", n ? "; " : "",
-				      devnum_writer_version(s->w), k.changed ? "makes" : "refuses");
-	if (s->w && k.changed && n < size)
+				      devnum_writer_version(t->w), k.changed ? "makes" : "refuses");
+	if (t->w && k.changed && n < size)
 		snprintf(note + n, size - n, " it %llu:%llu in %s", (ull)k.becomes.major,
-			 (ull)k.becomes.minor, f->builds ? f->builds : devnum_container_name(s->c));
+			 (ull)k.becomes.minor, f->builds ? f->builds : devnum_container_name(t->c));
 	if (n)
 		e->last[e->nlast++] = (struct entry_found){ F_BUILT, note };
+}
+
+/* A node as one format's parser reads it, in words: "char 5:1 /dev/a". */
+static void reading(char *buf, size_t size, enum spec_line read, const struct spec_node *n)
+{
+	if (read != SPEC_DEVICE)
+		snprintf(buf, size, "no device");
+	else if (n->raw)
+		snprintf(buf, size, "%s rdev %llu %s", n->type == 'c' ? "char" : "block",
+			 (ull)n->rdev, n->path);
+	else
+		snprintf(buf, size, "%s %llu:%llu %s", n->type == 'c' ? "char" : "block",
+			 (ull)n->t.major, (ull)n->t.minor, n->path);
+}
+
+/* Whether also's parser reads the line (its text as read in s->copy) as
+ * n; else the two readings, in note, and the tuple unknown where theirs
+ * differ. */
+static bool read_alike(struct spec_run *s, const struct spec_node *n, struct entry *e, char *note,
+		       size_t size)
+{
+	struct spec_node o = { 0 };
+	char why[200], mine[300], other[300];
+	enum spec_line read = s->also.r->spec->line(s->copy, &o, why, sizeof why);
+	bool same = read == SPEC_DEVICE && !o.range && o.type == n->type && o.raw == n->raw &&
+		    (n->raw ? o.rdev == n->rdev : o.t.major == n->t.major && o.t.minor == n->t.minor);
+	if (same && !strcmp(o.path, n->path))
+		return true;
+	reading(mine, sizeof mine, SPEC_DEVICE, n);
+	reading(other, sizeof other, read, &o);
+	snprintf(note, size, "%s reads the line as %s, %s as %s; the file does not say which "
+		 "it is for (--spec names it)", s->tool.r->name, mine, s->also.r->name, other);
+	if (!same)
+		e->number = E_UNKNOWN;
+	return false;
 }
 
 /* The record of one node. */
@@ -103,10 +146,11 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 	struct scan *sc = s->sc;
 	struct entry e = { .path = path, .device = true,
 			   .type = n->type == 'c' ? "char" : n->type == 'b' ? "block" : "unknown",
-			   .format = s->r->name, .segment = 1, .offset = l->offset,
-			   .compression = sc->compression, .line = l->number, .c = s->c,
+			   .format = s->tool.r->name, .segment = 1, .offset = l->offset,
+			   .compression = sc->compression, .line = l->number, .c = s->tool.c,
 			   .has_inode = n->has_inode, .inode = n->inode };
-	char note[300];
+	char note[300], also_note[300], two[700];
+	bool alike = true;
 	if (n->unknown) /* CDI: the host's device, when the container starts */
 		e.number = E_UNKNOWN,
 		e.first[e.nfirst++] = (struct entry_found){ F_UNKNOWN, "no type, major or minor: "
@@ -115,7 +159,11 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 		e.number = E_RAW, e.host = true, e.f = (struct devnum_fields){ 1, 1, { n->rdev } };
 	else
 		e.number = E_TUPLE, e.t = n->t;
-	built(s, &e, note, sizeof note);
+	if (s->also.r && !n->range && !(alike = read_alike(s, n, &e, two, sizeof two)))
+		e.first[e.nfirst++] = (struct entry_found){ F_AMBIGUOUS, two };
+	built(s, &s->tool, &e, note, sizeof note);
+	if (s->also.r && alike) /* what the other tool makes of the same reading */
+		built(s, &s->also, &e, also_note, sizeof also_note);
 	s->status = status_max(s->status, scan_device(sc, &e));
 }
 
@@ -154,7 +202,9 @@ static void one_line(struct spec_run *s, struct line *l)
 	}
 	if (l->nul)
 		return line_error(s, l, "a NUL byte: not text");
-	switch (s->r->spec->line(l->text, &n, why, sizeof why)) {
+	if (s->also.r) /* the parsers change the text they read */
+		memcpy(s->copy, l->text, l->len + 1);
+	switch (s->tool.r->spec->line(l->text, &n, why, sizeof why)) {
 	case SPEC_REFUSED:
 	case SPEC_ERROR: line_error(s, l, why); break;
 	case SPEC_OTHER: break;
@@ -206,28 +256,38 @@ static int document(struct spec_run *s, struct source *src)
 						 : "larger than 16 MiB");
 	}
 	s->sc->seg.entries = 1;
-	if (s->r->spec->document(text, n, &out, why, sizeof why) < 0)
+	if (s->tool.r->spec->document(text, n, &out, why, sizeof why) < 0)
 		s->status = status_max(s->status, scan_error(s->sc, why));
 	free(text);
 	return s->status;
 }
 
-int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
+/* Format r's tool: the container it builds and itself as its writer. */
+static struct spec_tool tool_of(const struct reader *r)
 {
-	struct spec_run s = { sc, r, NULL, NULL, EXIT_OK };
+	struct spec_tool t = { r, NULL, NULL };
+	if (r && r->spec->container)
+		t.c = devnum_container_find(r->spec->container);
+	if (r && r->spec->writer)
+		t.w = devnum_writer_find(r->spec->writer, t.c);
+	return t;
+}
+
+int scan_spec(struct scan *sc, struct source *src, const struct reader *r,
+	      const struct reader *also)
+{
+	struct spec_run s = { sc, tool_of(r), tool_of(also), NULL, EXIT_OK };
 	struct line l = { .text = malloc(SPEC_LINE_MAX + 1) };
 	int more = 0;
-	if (!l.text)
-		return scan_error(sc, "memory exhausted");
-	if (r->spec->container)
-		s.c = devnum_container_find(r->spec->container);
-	if (r->spec->writer)
-		s.w = devnum_writer_find(r->spec->writer, s.c);
 	sc->segment = 1;
 	if (r->spec->document) {
 		free(l.text);
 		return document(&s, src);
 	}
+	if (also && !(s.copy = malloc(SPEC_LINE_MAX + 1)))
+		free(l.text), l.text = NULL;
+	if (!l.text)
+		return scan_error(sc, "memory exhausted");
 	while (!out_failed() && (more = next_line(src, &l)) > 0) {
 		sc->seg.entries++;
 		one_line(&s, &l);
@@ -235,6 +295,7 @@ int scan_spec(struct scan *sc, struct source *src, const struct reader *r)
 	if (more < 0)
 		s.status = status_max(s.status, scan_error(sc, source_error(src)));
 	free(l.text);
+	free(s.copy);
 	return s.status;
 }
 
@@ -287,7 +348,8 @@ static const struct reader *names(const struct bid *b, unsigned read, bool bad, 
 	return first;
 }
 
-const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_t size)
+const struct reader *spec_bid(const unsigned char *p, size_t n, const struct reader **also,
+			      char *why, size_t size)
 {
 	struct bid b[BIDS_MAX] = { 0 };
 	unsigned top = 0, most = 0, winners = 0, near = 0;
@@ -310,8 +372,14 @@ const struct reader *spec_bid(const unsigned char *p, size_t n, char *why, size_
 		near += most && b[i].bad && b[i].read == most;
 	}
 	*why = 0;
-	if (winners == 1)
-		return names(b, top, false, "", list, sizeof list, 0);
+	*also = NULL;
+	if (winners <= 2 && winners) { /* two: each line read by both */
+		const struct reader *first = names(b, top, false, "", list, sizeof list, 0);
+		for (size_t i = (size_t)(first - readers) + 1; winners == 2 && !*also; i++)
+			if (readers[i].spec && !b[i].bad && b[i].read == top)
+				*also = &readers[i];
+		return first;
+	}
 	if (winners) {
 		names(b, top, false, " and ", list, sizeof list, 0);
 		snprintf(why, size, "a device specification that %s read alike: name its format "
