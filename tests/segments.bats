@@ -171,6 +171,52 @@ b 2:2 2 $(gzip -c a.cpio | wc -c) none"
 	assert_output '{"input":"-","error":"3000 zero bytes and nothing else: not an archive (libarchive reads zeros as an empty tar)"}'
 }
 
+@test "scan: compressed, nothing or zeros is said as uncompressed; an empty stream is named" {
+	head -c 10485760 /dev/zero >zeros
+	: >empty
+	for c in gzip zstd xz bzip2; do
+		need $c $c
+		$c -c zeros >zeros.$c
+		$c -c empty >empty.$c
+		run2 devnum scan zeros.$c
+		assert_failure 2
+		assert_equal "$stderr" "devnum: 'zeros.$c': $c stream of 10485760 zero bytes and nothing else: not an archive (libarchive reads zeros as an empty tar)"
+		run2 devnum scan - <empty.$c
+		assert_failure 2
+		assert_equal "$stderr" "devnum: '-': an empty $c stream: not an archive"
+	done
+}
+
+@test "scan: a gzip member whose trailer CRC-32 or length is not what was inflated is a warning naming it" {
+	devnum --list=formats | grep -qx $'gzip\tcompression\tlibisal' ||
+		skip "this build reads gzip with libarchive, which checks no trailer"
+	need bsdtar libarchive-tools
+	printf '%s\n' '#mtree' 'a type=char device=native,1,3' | bsdtar -cf a.tar --format=ustar @-
+	gzip -9nc a.tar >ok.gz
+	# gzip's trailer: CRC-32, then the length mod 2^32, little-endian
+	local size=$(stat -c %s ok.gz) crc len
+	crc=$(od -An -tx4 -j $((size - 8)) -N4 ok.gz | tr -d ' ')
+	len=$(od -An -tu4 -j $((size - 4)) -N4 ok.gz | tr -d ' ')
+	assert_equal "$len" "$(stat -c %s a.tar)"
+	{ head -c $((size - 8)) ok.gz; printf '\x00\x00\x00\x00'; tail -c 4 ok.gz; } >crc.gz
+	{ head -c $((size - 4)) ok.gz; printf '\x01\x00\x00\x00'; } >len.gz
+	cat ok.gz crc.gz >second.gz
+	run gzip -t crc.gz
+	assert_failure
+	run2 devnum scan ok.gz
+	assert_success
+	assert_equal "$stderr" ""
+	run2 devnum scan --format='%p' crc.gz
+	assert_success
+	assert_output "a"
+	assert_equal "$stderr" "devnum: 'crc.gz': warning: gzip member 1 (its trailer at byte $((size - 8))): the trailer says CRC-32 0x00000000 and length $len, the data inflated to 0x$crc and $len bytes (mod 2^32): damaged"
+	run2 devnum scan --format='%p' len.gz
+	assert_equal "$stderr" "devnum: 'len.gz': warning: gzip member 1 (its trailer at byte $((size - 8))): the trailer says CRC-32 0x$crc and length 1, the data inflated to 0x$crc and $len bytes (mod 2^32): damaged"
+	run2 devnum scan --format='%p' second.gz
+	assert_output $'a\na'
+	assert_equal "$stderr" "devnum: 'second.gz': warning: gzip member 2 (its trailer at byte $((2 * size - 8))): the trailer says CRC-32 0x00000000 and length $len, the data inflated to 0x$crc and $len bytes (mod 2^32): damaged"
+}
+
 @test "scan: file-system images are found by libblkid and read; one with no devices lists none, status 0" {
 	need mke2fs e2fsprogs
 	mkdir -p d && echo x >d/file

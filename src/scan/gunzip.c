@@ -2,6 +2,7 @@
  * header and trailer are read here, as libarchive's gzip filter reads them. */
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "scan/gunzip.h"
@@ -86,8 +87,9 @@ static void member(struct gunzip *g)
 	else {
 		g->in->pos += (uint64_t)len;
 		g->z->isal_inflate_reset(g->state);
-		g->state->crc_flag = ISAL_DEFLATE;
+		g->state->crc_flag = ISAL_GZIP_NO_HDR; /* the CRC-32 of the output, kept */
 		g->member = true;
+		g->members++;
 	}
 }
 
@@ -96,12 +98,31 @@ static void member(struct gunzip *g)
  * A trailer cut short stops the stream with no word, as in libarchive. */
 static void trailer(struct gunzip *g)
 {
-	g->in->pos -= (uint64_t)(g->state->read_in_length / 8);
+	uint64_t at = g->in->pos -= (uint64_t)(g->state->read_in_length / 8);
+	uint32_t word[2] = { 0, 0 };
 	g->member = false;
-	if (byte_at(g->in, g->in->pos + 7) < 0)
-		fail(g, SAYS_NO_MORE);
-	else
-		g->in->pos += 8;
+	if (byte_at(g->in, at + 7) < 0)
+		return fail(g, SAYS_NO_MORE);
+	for (unsigned i = 0; i < 8; i++) /* little-endian CRC-32, then ISIZE */
+		word[i / 4] |= (uint32_t)byte_at(g->in, at + i) << 8 * (i % 4);
+	g->in->pos += 8;
+	if (word[0] == g->state->crc && word[1] == g->state->total_out)
+		return;
+	if (!g->bad++)
+		g->first_bad = (struct gzip_mismatch){ g->members, at, word[0], word[1], g->state->crc,
+						       g->state->total_out };
+}
+
+int gunzip_mismatch(const struct gunzip *g, char *buf, size_t size)
+{
+	const struct gzip_mismatch *m = &g->first_bad;
+	if (!g->bad)
+		return 0;
+	return snprintf(buf, size, "gzip member %llu (its trailer at byte %llu): the trailer says "
+			"CRC-32 0x%08x and length %lu, the data inflated to 0x%08x and %lu bytes "
+			"(mod 2^32): damaged%s", (unsigned long long)m->member,
+			(unsigned long long)m->at, m->crc, (unsigned long)m->len, m->got_crc,
+			(unsigned long)m->got_len, g->bad > 1 ? "; other members too" : "");
 }
 
 ssize_t gunzip_read(void *data, unsigned char *out, size_t n, const char **why)

@@ -162,6 +162,21 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 static bool image_type(struct scan *sc, struct source *src, char *type, size_t n);
 static int image(struct scan *sc, struct source *src, const char *type);
 
+/* A first segment whose decompressed bytes are none, or zeros only:
+ * what it is, said as the same bytes uncompressed are. */
+static int nothing_compressed(struct scan *sc, const struct source *out)
+{
+	char what[200];
+	if (!out->pos)
+		snprintf(what, sizeof what, "an empty %s stream: not an archive", sc->compression);
+	else
+		snprintf(what, sizeof what, "%s stream of %llu zero bytes and nothing else: not an "
+			 "archive (libarchive reads zeros as an empty tar)", sc->compression,
+			 (unsigned long long)out->pos);
+	sc->segment = 0;
+	return scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
+}
+
 /* The archives in a decompressor's output, one after another: the input's
  * status; *drained when the output was read to its end. */
 static int decompressed(struct scan *sc, struct source *out, bool *drained)
@@ -169,7 +184,9 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	struct ending end;
 	char type[64];
 	int status = EXIT_OK, more;
+	bool any = false;
 	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
+		any = true;
 		status = status_max(status, archive(sc, out, &end));
 		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
@@ -186,6 +203,8 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	}
 	if (more < 0)
 		status = scan_trouble(sc, source_error(out), sc->seg.entries, TROUBLE_ARCHIVE);
+	else if (!any && sc->segment == 1 && !sc->layer) /* as the same bytes uncompressed */
+		status = nothing_compressed(sc, out);
 	*drained = more == 0;
 	return status;
 }
@@ -223,7 +242,11 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 		return NULL;
 	la->archive_read_support_filter_all(a);
 	la->archive_read_support_format_raw(a);
-	if (feed_open(f, a, src) != ARCHIVE_OK)
+	int opened = feed_open(f, a, src);
+	if (opened != ARCHIVE_OK && la->archive_filter_count(a) > 1)
+		/* the raw format takes any byte: a filter known, and no byte out of it */
+		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
+	else if (opened != ARCHIVE_OK)
 		snprintf(why, n, "%s", error_of(sc, a));
 	else if (la->archive_filter_count(a) > 1)
 		return *name = la->archive_filter_name(a, 0), a;
@@ -422,12 +445,18 @@ static int gunzipped(struct scan *sc, struct source *src, bool *go_on)
 	}
 	if (sc->j->jobs > 1) /* inflated in a thread of its own, or in turn */
 		(void)source_ahead(&out);
-	struct archive *inner = decompressor(sc, &out, &f, &sc->compression, err, sizeof err);
+	const unsigned char *p;
+	*err = 0;
+	struct archive *inner = source_at(&out, &p) > 0 /* else none or zeros: decompressed() */
+		? decompressor(sc, &out, &f, &sc->compression, err, sizeof err) : NULL;
 	if (inner)
 		status = through(sc, inner, &drained), sc->la->archive_read_free(inner);
 	else if (!*err)
 		status = decompressed(sc, &out, &drained);
 	source_free(&out);
+	char bad[300];
+	if (gunzip_mismatch(&g, bad, sizeof bad) > 0) /* said after what was read of it */
+		scan_trouble(sc, bad, 0, TROUBLE_WARNING);
 	gunzip_close(&g);
 	if (*err) /* as when libarchive's gzip reader cannot open */
 		return *go_on = false, scan_trouble(sc, err, 0, TROUBLE_ARCHIVE);
