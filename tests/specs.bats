@@ -264,6 +264,14 @@ Try 'devnum --help' for more information."
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'nul': line 1: a NUL byte: not text"
 	assert_equal "$output" '2 /dev/\377\376'
+	# without --spec: a tmpfiles file but for its NUL line is named so
+	printf 'c /dev/x 0600 - - - 5:1\nc /dev/y 0600 - - - 5:2\nc /dev/z\0 0600 - - - 5:3\nc /dev/w 0600 - - - 5:4\n' >t.conf
+	run2 devnum scan t.conf
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 't.conf': a tmpfiles specification but for line 3, it seems: name its format with --spec=tmpfiles to read it"
+	run2 devnum scan --spec=tmpfiles --format='%L %p' t.conf
+	assert_equal "$stderr" "devnum: 't.conf': line 3: a NUL byte: not text"
+	assert_equal "$output" $'1 /dev/x\n2 /dev/y\n4 /dev/w'
 	printf '%s\n' '/dev/t c 600 0 0 4 0 0 1 4294967296' '/dev/u c 600 0 0 4 5 6 0 7' >range
 	run2 /usr/bin/time -f '%M' devnum scan --format='%p' range
 	assert_failure 2
@@ -341,6 +349,13 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan deep.json
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'deep.json': line 1: nested deeper than 64"
+	# closed too, one line of 200,000 bytes, which libarchive's mtree
+	# bidder calls "Line too long": still known as JSON, and said why
+	{ printf '{"ociVersion": "1", "x": '; head -c 100000 /dev/zero | tr '\0' '['
+	  head -c 100000 /dev/zero | tr '\0' ']'; printf '}\n'; } >closed.json
+	run2 devnum scan closed.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'closed.json': line 1: nested deeper than 64"
 	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/\\u0000", "type": "c", "major": 1, "minor": 3}]}}' >nul.json
 	run2 devnum scan nul.json
 	assert_failure 2
@@ -353,6 +368,12 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan big.json
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'big.json': larger than 16 MiB"
+	# a UTF-8 byte-order mark: read past, and said, for runc refuses it
+	printf '\xef\xbb\xbf{"ociVersion": "1.0.2", "linux": {"devices": [{"path": "/dev/fuse", "type": "c", "major": 10, "minor": 229}]}}\n' >bom.json
+	run2 devnum scan bom.json
+	assert_success
+	assert_output "bom.json:1: /dev/fuse: char 10:229"
+	assert_equal "$stderr" "devnum: 'bom.json': warning: a UTF-8 byte-order mark before the JSON: read past it, but runc's reader, Go's encoding/json, refuses it"
 	printf '{"ociVersion": "1"} x' >more.json
 	run2 devnum scan --spec=oci-runtime more.json
 	assert_failure 2

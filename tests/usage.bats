@@ -94,3 +94,11 @@ load helper
 		grep -q "^\.TH .* \"$want\"" "$m" || fail "$m: .TH does not name $want"
 	done
 }
+
+@test "every manual page renders on a terminal, as man shows it, without one groff warning" {
+	command -v groff >/dev/null || skip "groff is not installed (Debian package groff)"
+	for m in "$abs_top_builddir"/man/*.[17] "$abs_top_builddir"/man/man3/*.3; do
+		run groff -man -ww -Tutf8 -z "$m"
+		assert_output ""
+	done
+}

@@ -108,14 +108,22 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			end->eof = true;
 			break;
 		}
+		bool text = !end->entries && memcmp(f.head, "#mtree", 6) != 0 &&
+			    (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
+		if (rc == ARCHIVE_FATAL && !end->entries && !end->format && !sc->layer) {
+			/* no format took its first header ("Line too long"): as unopened,
+			 * so that a specification is still looked for */
+			end->unopened = true;
+			snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
+			break;
+		}
 		if (rc == ARCHIVE_FATAL) {
 			status = status_max(status, backlog_drain(&held)); /* records, then the error */
 			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries,
 								 TROUBLE_ARCHIVE));
 			break;
 		}
-		if (!end->entries && (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE &&
-		    memcmp(f.head, "#mtree", 6) != 0) {
+		if (text) {
 			end->mtree_text = true;
 			break;
 		}

@@ -64,6 +64,11 @@ struct spec_format {
 	bool (*bid)(const unsigned char *p, size_t n);
 };
 
+/* A UTF-8 byte-order mark, which a JSON text may begin with (written by
+ * Windows editors): read past, with a warning, for Go's encoding/json,
+ * runc's reader, refuses it. */
+#define UTF8_BOM "\xef\xbb\xbf"
+
 /* spec_json.c: an OCI runtime config.json's or a CDI spec's devices. */
 int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why, size_t size);
 

@@ -367,7 +367,7 @@ const struct spec_format spec_composefs = LINES("mkcomposefs", 0, NULL, "erofs",
 /* A JSON object whose first bytes hold its version key. */
 static bool json_bid(const unsigned char *p, size_t n, const char *key)
 {
-	size_t i = 0, k = strlen(key);
+	size_t i = n >= 3 && !memcmp(p, UTF8_BOM, 3) ? 3 : 0, k = strlen(key);
 	while (i < n && strchr(" \t\r\n", p[i]) && p[i])
 		i++;
 	if (i == n || p[i] != '{')

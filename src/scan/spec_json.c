@@ -293,6 +293,8 @@ int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why
 	*why = 0;
 	if (n) /* an empty text may have no buffer at all */
 		j.end = text + n;
+	if (n >= 3 && !memcmp(text, UTF8_BOM, 3)) /* read past: document() warns of it */
+		j.p += 3;
 	blank(&j);
 	if (j.p >= j.end || *j.p != '{')
 		return fail(&j, "not a JSON object"), -1;

@@ -256,6 +256,9 @@ static int document(struct spec_run *s, struct source *src)
 						 : "larger than 16 MiB");
 	}
 	s->sc->seg.entries = 1;
+	if (n >= 3 && !memcmp(text, UTF8_BOM, 3))
+		scan_trouble(s->sc, "a UTF-8 byte-order mark before the JSON: read past it, but runc's "
+			     "reader, Go's encoding/json, refuses it", 0, TROUBLE_WARNING);
 	if (s->tool.r->spec->document(text, n, &out, why, sizeof why) < 0)
 		s->status = status_max(s->status, scan_error(s->sc, why));
 	free(text);
@@ -314,11 +317,11 @@ static unsigned lines_read(const struct spec_format *f, const unsigned char *p, 
 		char why[200];
 		if (!nl && k > 1) /* cut short by the end of the bytes seen */
 			break;
-		if (len >= sizeof text || memchr(p, 0, len))
+		if (len >= sizeof text)
 			return *bad = 1, 0; /* no specification's */
 		memcpy(text, p, len);
 		text[len] = 0;
-		if (f->line(text, &parsed, why, sizeof why) == SPEC_ERROR)
+		if (memchr(p, 0, len) || f->line(text, &parsed, why, sizeof why) == SPEC_ERROR)
 			*first = *first ? *first : k, ++*bad;
 		else
 			read += text[strspn(text, " \t\r")] && text[strspn(text, " \t\r")] != '#';
