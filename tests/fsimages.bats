@@ -343,6 +343,29 @@ d = open(sys.argv[1], "rb").read(); k = struct.pack("<Q", int(sys.argv[2]))
 print(next(i for i in range(0, len(d) - 12, 4) if d[i:i + 8] == k and d[i + 10] == 2))' "$@"
 }
 
+@test "scan hostile erofs: entries named . and .. that name other directories are said, not passed over" {
+	need mkfs.erofs erofs-utils
+	need dump.erofs erofs-utils
+	need python3 python3
+	need fakeroot fakeroot
+	faked "mkdir -p root/d root/ee; mknod root/d/n c 1 3; mknod root/ee/m b 8 256; mkfs.erofs --quiet e.img root"
+	nid() { dump.erofs --path="$1" e.img | sed -n 's/^NID: \([0-9]*\) .*/\1/p'; }
+	root=$(nid /) d=$(nid /d) ee=$(nid /ee)
+	run2 devnum scan --format='%p %M:%m' e.img
+	assert_success
+	assert_output $'/d/n 1:3\n/ee/m 8:256'
+	# the root's names, sorted and packed: ".", "..", "d", "ee"; d and ee
+	# renamed "." and "..", their entries still naming their directories
+	python3 -c 'import sys
+d = bytearray(open("e.img", "rb").read()); i = d.index(b"...dee")
+d[i + 3:i + 6] = b"..."; open("dots.img", "wb").write(d)'
+	run2 devnum scan dots.img
+	assert_failure 2
+	assert_output ""
+	assert_equal "${stderr_lines[0]}" "devnum: 'dots.img': directory / (inode $root): its entry \".\" names inode $d, not the directory itself (inode $root): a mount never shows what it names"
+	assert_equal "${stderr_lines[1]}" "devnum: 'dots.img': directory / (inode $root): its entry \"..\" names inode $ee, not the parent directory (inode $root): a mount never shows what it names"
+}
+
 @test "scan hostile erofs: a directory loop, an nid past the end, a lying block size, truncation" {
 	need mkfs.erofs erofs-utils
 	need dump.erofs erofs-utils

@@ -125,11 +125,12 @@ static bool whiteout_file(struct walk *w, const struct inode *in)
 	return is > 0;
 }
 
-static void dir(struct walk *w, const struct inode *in);
+static void dir(struct walk *w, const struct inode *in, uint64_t up);
 
-/* The entry named by the walk's path: its record, its walk, or nothing;
- * whether it was a directory walked (w->block then holds another's). */
-static bool entry(struct walk *w, uint64_t nid)
+/* The entry named by the walk's path, in directory up: its record, its
+ * walk, or nothing; whether it was a directory walked (w->block then
+ * holds another's). */
+static bool entry(struct walk *w, uint64_t nid, uint64_t up)
 {
 	struct inode in;
 	if (!read_inode(w, nid, &in))
@@ -142,7 +143,7 @@ static bool entry(struct walk *w, uint64_t nid)
 			    "composefs' escaped whiteout: a file with the xattr "
 			    "trusted.overlay.overlay.whiteout, char 0:0 where it is mounted", NULL);
 	else if (S_ISDIR(in.mode))
-		return dir(w, &in), true;
+		return dir(w, &in, up), true;
 	return false;
 }
 
@@ -181,8 +182,26 @@ static const char *dirent_name(const unsigned char *blk, size_t n, size_t k, siz
 	return *len ? (const char *)blk + off : NULL;
 }
 
-/* Directory block i of in, of n bytes: each entry; false at a fault. */
-static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n, char *what)
+/* Whether an entry named "." or ".." names what the name means (in, or
+ * its parent up): a mount takes the names for those, and never shows what
+ * a lying one names; said as a fault. */
+static void dots(struct walk *w, const struct inode *in, uint64_t up, size_t len, uint64_t nid,
+		 const char *what)
+{
+	char why[300];
+	uint64_t want = len == 1 ? in->nid : up;
+	if (nid == want)
+		return;
+	snprintf(why, sizeof why, "its entry \"%s\" names inode %llu, not the %s (inode %llu): "
+		 "a mount never shows what it names", len == 1 ? "." : "..", (unsigned long long)nid,
+		 len == 1 ? "directory itself" : "parent directory", (unsigned long long)want);
+	tree_fault(&w->t, what, why);
+}
+
+/* Directory block i of in (in directory up), of n bytes: each entry;
+ * false at a fault. */
+static bool entries(struct walk *w, const struct inode *in, uint64_t up, uint64_t i, size_t n,
+		    char *what)
 {
 	if (!dir_block(w, in, i, n, what))
 		return false;
@@ -194,13 +213,15 @@ static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n
 			tree_fault(&w->t, what, "a directory entry's name lies outside its block");
 			return false;
 		}
-		if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2)))
-			continue;
 		uint64_t nid = le64(w->block + k * DIRENT_BYTES);
+		if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2))) {
+			dots(w, in, up, len, nid, what);
+			continue;
+		}
 		w->t.sc->seg.entries++;
 		if (!tree_push(&w->t, name, len, &base))
 			continue;
-		bool below = entry(w, nid);
+		bool below = entry(w, nid, in->nid);
 		tree_pop(&w->t, base);
 		if (below && k + 1 < count && !dir_block(w, in, i, n, what)) /* read again */
 			return false;
@@ -208,8 +229,9 @@ static bool entries(struct walk *w, const struct inode *in, uint64_t i, size_t n
 	return true;
 }
 
-/* Directory in, at the walk's path: each of its blocks' entries. */
-static void dir(struct walk *w, const struct inode *in)
+/* Directory in, at the walk's path, in directory up: each of its
+ * blocks' entries. */
+static void dir(struct walk *w, const struct inode *in, uint64_t up)
 {
 	char what[4200];
 	size_t blksz = (size_t)1 << w->blkbits;
@@ -222,7 +244,7 @@ static void dir(struct walk *w, const struct inode *in)
 	else
 		for (uint64_t i = 0; i << w->blkbits < in->size && !out_failed(); i++) {
 			uint64_t left = in->size - (i << w->blkbits);
-			if (!entries(w, in, i, left < blksz ? (size_t)left : blksz, what))
+			if (!entries(w, in, up, i, left < blksz ? (size_t)left : blksz, what))
 				break;
 		}
 	tree_leave(&w->t);
@@ -267,7 +289,7 @@ int scan_erofs(struct scan *sc, int fd, const char *format)
 	}
 	if (super(&w, &nid) && read_inode(&w, nid, &root)) {
 		if (S_ISDIR(root.mode))
-			dir(&w, &root);
+			dir(&w, &root, nid); /* the root is its own parent */
 		else
 			inode_fault(&w, nid, "the root is no directory");
 	}
