@@ -251,3 +251,13 @@ on_tty() {
 		assert_equal "${stderr%%$'\n'*}" "devnum: --into: rootless and ostree judge a device by its type: fits has none; scan judges by them"
 	done
 }
+
+@test "sources: one definition each of ull and the erofs magic; F_COUNT only counts the findings" {
+	run grep -rn --include='*.[ch]' 'typedef unsigned long long ull;' "$top_srcdir/src"
+	assert_equal "${#lines[@]}" 1
+	run grep -rni --include='*.[ch]' 'e0f5e1e2' "$top_srcdir/src"
+	assert_equal "${#lines[@]}" 1
+	# a finding that is none is a NULL, never the count past the last
+	run grep -rn --include='*.c' 'F_COUNT' "$top_srcdir/src"
+	refute_output --regexp 'F_COUNT, NULL'
+}

@@ -75,6 +75,11 @@ void report(const struct emitter *e, const struct where *w, struct record *r, in
  * not NULL and --scheme named none. */
 int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
 	       const devnum_scheme **s);
+/* read_tuple into *t for a command that packs it in a scheme: *s is
+ * --scheme's, or the layout a NetBSD form names, set in r either way
+ * (an error record names the scheme too). */
+int read_packed_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
+		      const devnum_scheme **s);
 int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw);
 bool is_tuple(const struct record *r);

@@ -43,6 +43,17 @@ int read_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
 	return EXIT_OK;
 }
 
+int read_packed_tuple(const struct job *j, struct record *r, struct devnum_tuple *t,
+		      const devnum_scheme **s)
+{
+	*s = j->scheme;
+	set_scheme(r, *s);
+	int st = read_tuple(j, r, t, s);
+	if (!st)
+		set_scheme(r, *s);
+	return st;
+}
+
 int read_raw(const struct job *j, const devnum_scheme *s, struct record *r,
 	     uint64_t *raw)
 {

@@ -14,12 +14,10 @@ static int aliases_record(const struct job *j, struct record *r)
 	struct devnum_reason why;
 	uint64_t count, raw;
 	char head[160];
-	const devnum_scheme *s = j->scheme;
-	set_scheme(r, s);
-	int st = read_tuple(j, r, &t, &s);
+	const devnum_scheme *s;
+	int st = read_packed_tuple(j, r, &t, &s);
 	if (st)
 		return st;
-	set_scheme(r, s);
 	if (devnum_aliases_start(&a, s, t, &count, &why) != DEVNUM_OK)
 		return fail_reason(r, s, &why);
 	snprintf(head, sizeof head, "%llu:%llu in %s: %llu raw value%s",

@@ -26,12 +26,10 @@ static int emit_encoded(const struct job *j, const devnum_scheme *s, struct reco
 static int encode_record(const struct job *j, struct record *r)
 {
 	struct devnum_tuple t;
-	const devnum_scheme *s = j->scheme;
-	set_scheme(r, s);
-	int st = read_tuple(j, r, &t, &s);
+	const devnum_scheme *s;
+	int st = read_packed_tuple(j, r, &t, &s);
 	if (st)
 		return st;
-	set_scheme(r, s);
 	set_tuple(r, t);
 	return emit_encoded(j, s, r, t);
 }

@@ -28,14 +28,14 @@ enum key {
 	K_INPUT,       /* text: the operand or line, as given */
 	K_SCHEME,      /* the record's scheme: its name */
 	K_FROM,        /* convert: the input's scheme */
-	K_PATH,        /* name: scan: the entry's path in the archive */
+	K_PATH,        /* name: scan: the entry's path in the archive or image */
 	K_FORMAT,      /* text: scan: the archive format, as libarchive names it */
 	K_SEGMENT,     /* number: scan: which archive of the input, from 1 */
 	K_OFFSET,      /* number: scan: the byte of the input it starts at */
 	K_COMPRESSION, /* text: scan: its compression, or none */
 	K_LINK,        /* name: scan: the entry a hard link names */
 	K_LAYER,       /* text: scan: the container image layer, by its digest */
-	K_CONTAINER,   /* text: fits, pack, unpack, containers: its name */
+	K_CONTAINER,   /* text: fits, pack, unpack, containers, scan: the container */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: containers: archive, file system or protocol */
 	K_FORM,        /* text: explain: the input read as a raw value or a tuple */
@@ -72,7 +72,8 @@ enum key {
 	K_CHAR_NAME, K_BLOCK_NAME, /* text: explain: the registry's name for a
 				      reading, as a char and as a block device */
 	K_MISTAKE,     /* text: whence: the mistake's name */
-	K_SOURCE,      /* text: whence: the report or code it was seen in */
+	K_SOURCE,      /* text: whence: the report or code it was seen in; scan:
+			  what a directory's number is read from */
 	K_ALIASES,     /* list: schemes: a scheme's other names */
 	K_MAJOR_BITS, K_MINOR_BITS, K_MAJOR_MAX, K_MINOR_MAX, /* numbers */
 	K_NATIVE,      /* bool: schemes: the running system's scheme */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "render/output.h"
+#include "render/threads.h"
 #include "render/turns.h"
 
 struct unit {
@@ -167,8 +168,7 @@ void turns_free(struct turns *t)
 	while (t->turn < t->n)
 		pthread_cond_wait(&t->moved, &t->lock);
 	pthread_mutex_unlock(&t->lock);
-	pthread_mutex_destroy(&t->lock);
-	pthread_cond_destroy(&t->moved);
+	meeting_free(&t->lock, &t->moved, NULL);
 	free(t->unit);
 	free(t);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "render/threads.h"
 #include "scan/ahead.h"
 
 enum state { FREE, FULL, HELD };
@@ -124,14 +125,8 @@ ssize_t ahead_take(struct ahead *a, const unsigned char *drop, unsigned char **p
 
 void ahead_stop(struct ahead *a)
 {
-	pthread_mutex_lock(&a->lock);
-	a->stop = true;
-	pthread_cond_signal(&a->emptied);
-	pthread_mutex_unlock(&a->lock);
-	pthread_join(a->thread, NULL);
-	pthread_mutex_destroy(&a->lock);
-	pthread_cond_destroy(&a->filled);
-	pthread_cond_destroy(&a->emptied);
+	threads_stop(&a->lock, &a->emptied, &a->stop, &a->thread, 1);
+	meeting_free(&a->lock, &a->filled, &a->emptied);
 	free(a->mem);
 	free(a);
 }

@@ -19,8 +19,6 @@
 #include "scan/mtree_device.h"
 #include "scan/scan.h"
 
-typedef unsigned long long ull;
-
 /* An entry being made, with room for the notes of its own findings. */
 struct making {
 	struct entry e;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/output.h"
+#include "render/threads.h"
 #include "scan/backlog.h"
 #include "scan/scan.h"
 
@@ -220,14 +221,8 @@ int backlog_end(struct backlog *b)
 	int status = backlog_drain(b);
 	struct behind *t = b->t;
 	if (t) {
-		pthread_mutex_lock(&t->lock);
-		t->end = true;
-		pthread_cond_signal(&t->handed);
-		pthread_mutex_unlock(&t->lock);
-		pthread_join(t->thread, NULL);
-		pthread_mutex_destroy(&t->lock);
-		pthread_cond_destroy(&t->handed);
-		pthread_cond_destroy(&t->made);
+		threads_stop(&t->lock, &t->handed, &t->end, &t->thread, 1);
+		meeting_free(&t->lock, &t->handed, &t->made);
 		free(t);
 		b->t = NULL;
 	}

@@ -15,6 +15,7 @@
 #include "render/emit.h"
 #include "render/format.h"
 #include "render/output.h"
+#include "render/threads.h"
 #include "render/turns.h"
 #include "render/view.h"
 #include "scan/crew.h"
@@ -188,19 +189,12 @@ int crew_add(struct crew *c, const struct layer_job *job)
 int crew_done(struct crew *c, struct scan *sc)
 {
 	turns_end(c->turns, c->unit);
-	pthread_mutex_lock(&c->lock);
-	c->done = true;
-	pthread_cond_broadcast(&c->added);
-	pthread_mutex_unlock(&c->lock);
-	for (unsigned i = 0; i < c->threads; i++)
-		pthread_join(c->thread[i], NULL);
+	threads_stop(&c->lock, &c->added, &c->done, c->thread, c->threads);
 	turns_free(c->turns);
 	tally_add(&sc->all, &c->all);
 	sc->layers += c->layers;
 	int status = c->status;
-	pthread_mutex_destroy(&c->lock);
-	pthread_cond_destroy(&c->added);
-	pthread_cond_destroy(&c->taken);
+	meeting_free(&c->lock, &c->added, &c->taken);
 	free(c->queue);
 	free(c);
 	return status;

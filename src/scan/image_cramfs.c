@@ -75,7 +75,7 @@ static void device(struct walk *w, uint64_t ino, bool block, uint32_t size)
 			 (unsigned long long)fsck.becomes.minor);
 		said = note;
 	}
-	tree_device(&w->t, ino, block, f, F_CRAMFS, said, NULL);
+	tree_device(&w->t, ino, block, f, &(struct entry_found){ F_CRAMFS, said }, NULL);
 }
 
 static void dir(struct walk *w, uint64_t start, uint32_t size);

@@ -137,11 +137,12 @@ static bool entry(struct walk *w, uint64_t nid, uint64_t up)
 		return false;
 	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
 		tree_device(&w->t, nid, S_ISBLK(in.mode), (struct devnum_fields){ 1, 1, { in.u } },
-			    F_COUNT, NULL, NULL);
+			    NULL, NULL);
 	else if (S_ISREG(in.mode) && whiteout_file(w, &in))
-		tree_device(&w->t, nid, false, (struct devnum_fields){ 0 }, F_WHITEOUT,
-			    "composefs' escaped whiteout: a file with the xattr "
-			    "trusted.overlay.overlay.whiteout, char 0:0 where it is mounted", NULL);
+		tree_device(&w->t, nid, false, (struct devnum_fields){ 0 },
+			    &(struct entry_found){ F_WHITEOUT, "composefs' escaped whiteout: a file with "
+			    "the xattr trusted.overlay.overlay.whiteout, char 0:0 where it is mounted" },
+			    NULL);
 	else if (S_ISDIR(in.mode))
 		return dir(w, &in, up), true;
 	return false;
@@ -298,8 +299,8 @@ int scan_erofs(struct scan *sc, int fd, const char *format)
 	return tree_end(&w.t);
 }
 
-/* 0xE0F5E1E2 at 1024, little-endian */
+/* EROFS_MAGIC at byte 1024, little-endian */
 bool bid_erofs(const unsigned char *p, size_t n)
 {
-	return n >= 1028 && le32(p + 1024) == 0xe0f5e1e2;
+	return n >= SUPER_AT + 4 && le32(p + SUPER_AT) == EROFS_MAGIC;
 }

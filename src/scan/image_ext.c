@@ -59,8 +59,7 @@ static void fault(struct walk *w, const char *what, errcode_t err)
 static void device(struct walk *w, ext2_ino_t ino, bool block, const uint32_t slot[2],
 		   const char *path)
 {
-	tree_device(&w->t, ino, block, (struct devnum_fields){ 2, 3, { slot[0], slot[1] } }, F_COUNT, NULL,
-		    path);
+	tree_device(&w->t, ino, block, (struct devnum_fields){ 2, 3, { slot[0], slot[1] } }, NULL, path);
 }
 
 /* The device inode d, reached by the walk's path: its record, or the

@@ -92,7 +92,8 @@ static void device(struct walk *w, const sqfs_inode_generic_t *in)
 	uint32_t raw = ext ? in->data.dev_ext.devno : in->data.dev.devno;
 	tree_device(&w->t, in->base.inode_number,
 		    in->base.type == SQFS_INODE_BDEV || in->base.type == SQFS_INODE_EXT_BDEV,
-		    (struct devnum_fields){ 1, 1, { raw } }, F_UNSQUASHFS, lls(note, sizeof note, raw), NULL);
+		    (struct devnum_fields){ 1, 1, { raw } },
+		    &(struct entry_found){ F_UNSQUASHFS, lls(note, sizeof note, raw) }, NULL);
 }
 
 static bool device_type(int t)

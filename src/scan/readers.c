@@ -1,6 +1,7 @@
 /* readers.c - the table of what scan reads.  A new file-system image is
- * its reader's file and one row here; a new specification its parser
- * in spec_formats.c and one row. */
+ * its reader's file, its two functions declared in image.h and one row
+ * here; a new specification its parser in spec_formats.c, declared in
+ * spec.h, and one row. */
 #include <config.h>
 
 #include <stdio.h>

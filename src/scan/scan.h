@@ -18,6 +18,9 @@
 #include "scan/probe.h"
 #include "scan/sqfs_calls.h"
 
+/* What printf's %llu takes: a device part or field, cast for a message. */
+typedef unsigned long long ull;
+
 /* Counts of entries, device entries and those with findings. */
 struct tally {
 	uintmax_t entries, devices, found;

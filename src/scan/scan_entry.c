@@ -1,9 +1,10 @@
 /* scan_entry.c - an entry of any input made a record, with what is wrong
  * with it: its number read from what its container stores, and the
  * findings of that tuple (Linux's dev_t and its extractors, the
- * container, --into, the registry).  Format-neutral and without I/O: a
- * reader hands over a struct entry (archive_entry.c for libarchive's,
- * tree.c for a file system's). */
+ * container, --into, the registry), handed to the emitter.
+ * Format-neutral, reading no input: a reader hands over a struct entry
+ * (archive_entry.c for libarchive's, tree.c for a file system's,
+ * spec_read.c for a specification's). */
 #include <config.h>
 
 #include <stdarg.h>
@@ -16,8 +17,6 @@
 #include "render/output.h"
 #include "scan/findings.h"
 #include "scan/scan.h"
-
-typedef unsigned long long ull;
 
 /* Whether `word` is one of the blank-separated words of `list`. */
 static bool listed(const char *list, const char *word)
@@ -98,7 +97,7 @@ static void found(struct scan *sc, enum finding id, const char *fmt, ...)
 	found_note(sc, id, note, n);
 }
 
-/* What each extractor sc judges by (scan_walk.c's scan_start chose
+/* What each extractor sc judges by (scan_start.c's scan_start chose
  * them) makes of t: refused (all ones), or the tuple. */
 static void extracted(const struct scan *sc, struct devnum_tuple t, struct devnum_tuple *made)
 {

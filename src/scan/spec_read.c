@@ -15,8 +15,6 @@
 #include "scan/source.h"
 #include "scan/spec.h"
 
-typedef unsigned long long ull;
-
 /* One line as it is read: its text, number, offset, and what is wrong. */
 struct line {
 	char *text;

@@ -37,8 +37,6 @@
 #include "scan/fakeroot_state.h"
 #include "scan/tree.h"
 
-typedef unsigned long long ull;
-
 struct staging {
 	struct tree t;
 	dev_t dev;                        /* the root's file system */

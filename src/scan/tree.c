@@ -39,7 +39,7 @@ void tree_record(struct tree *t, struct entry *e)
 }
 
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
-		 enum finding noted, const char *note, const char *path)
+		 const struct entry_found *noted, const char *path)
 {
 	struct entry e = { .path = path, .type = block ? "block" : "char", .device = true,
 			   .has_inode = true, .inode = ino, .f = f };
@@ -49,8 +49,8 @@ void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields 
 		e.number = E_RAW, e.raw_fields = true;
 	else
 		e.number = E_FIELDS;
-	if (note)
-		e.last[e.nlast++] = (struct entry_found){ noted, note };
+	if (noted && noted->note)
+		e.last[e.nlast++] = *noted;
 	tree_record(t, &e);
 }
 

@@ -42,10 +42,10 @@ void tree_fault(struct tree *t, const char *what, const char *why);
 void tree_record(struct tree *t, struct entry *e);
 
 /* The record of the device inode ino, its fields as stored, at `path`
- * (or the walk's path when NULL); note, the finding `noted`, says what
- * another reader makes of it, or is NULL. */
+ * (or the walk's path when NULL); noted, a finding whose note says what
+ * another reader makes of it, or NULL (or its note NULL) for none. */
 void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
-		 enum finding noted, const char *note, const char *path);
+		 const struct entry_found *noted, const char *path);
 
 /* The n bytes of name appended to the path, "/" before them: true, and
  * *base the length to go back to; false, said as a fault, when the path
