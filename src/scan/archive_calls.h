@@ -27,6 +27,7 @@
 	X(const char *, archive_filter_name, (struct archive *, int)) \
 	X(void, archive_set_error, (struct archive *, int, const char *, ...)) \
 	X(int, archive_read_next_header, (struct archive *, struct archive_entry **)) \
+	X(la_int64_t, archive_read_header_position, (struct archive *)) \
 	X(int, archive_read_free, (struct archive *)) \
 	X(int, archive_format, (struct archive *)) \
 	X(const char *, archive_format_name, (struct archive *)) \

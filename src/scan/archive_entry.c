@@ -64,9 +64,7 @@ static const devnum_container *find_container(int format)
 	}
 }
 
-/* The same, the last answer kept in the scan: an archive's entries share
- * a format. */
-static const devnum_container *container_of(struct scan *sc, int format, bool *raw)
+const devnum_container *scan_container(struct scan *sc, int format, bool *raw)
 {
 	*raw = format == ARCHIVE_FORMAT_CPIO_POSIX || format == ARCHIVE_FORMAT_CPIO_BIN_LE ||
 	       format == ARCHIVE_FORMAT_CPIO_BIN_BE || format == ARCHIVE_FORMAT_CPIO_AFIO_LARGE ||
@@ -217,8 +215,6 @@ static void number(struct scan *sc, struct making *m, const struct archived *x)
 		m->e.number = E_RAW;
 		m->e.f = (struct devnum_fields){ 1, 1, { x->rdev } };
 		m->e.nodev = true;
-		m->e.sized = x->size > 0;
-		m->e.size = x->size;
 		return;
 	}
 	m->e.t = (struct devnum_tuple){ x->major, x->minor };
@@ -258,7 +254,7 @@ bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	*x = (struct archived){ .type = la->archive_entry_filetype(e), .format = format, .rc = rc,
 				.path = la->archive_entry_pathname(e),
 				.link = la->archive_entry_hardlink(e) };
-	x->c = container_of(sc, format, &x->raw);
+	x->c = scan_container(sc, format, &x->raw);
 	if (x->raw)
 		x->rdev = (uint64_t)la->archive_entry_rdev(e);
 	else
@@ -271,8 +267,6 @@ bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660 ||
 	    (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE)
 		x->rdev = (uint64_t)la->archive_entry_rdev(e);
-	if (x->raw && la->archive_entry_size_is_set(e) && la->archive_entry_size(e) > 0)
-		x->size = (uint64_t)la->archive_entry_size(e);
 	x->why = rc == ARCHIVE_WARN ? la->archive_error_string(a) : NULL;
 	x->format_name = la->archive_format_name(a);
 	return true;

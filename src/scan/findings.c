@@ -17,7 +17,6 @@ const struct finding_row finding_rows[F_COUNT] = {
 	[F_BECOMES_WHITEOUT] = { "becomes-whiteout", true, "a character device an extractor makes 0:0, an overlay whiteout" },
 	[F_INITRAMFS] = { "initramfs", true, "a device the Linux initramfs unpacker makes another" },
 	[F_SATURATED] = { "saturated", true, "an odc c_rdev of 0777777: 1023:255, or a wider device bsdtar saturated or GNU cpio cut" },
-	[F_HPUX] = { "hpux", true, "a 0:1 device with a size: HP-UX's mark, the size the device" },
 	[F_BEYOND_CONTAINER] = { "beyond-container", true, "a part the container itself cannot hold" },
 	[F_ALIAS] = { "alias", true, "a raw value or fields that are a noncanonical alias" },
 	[F_INVALID] = { "invalid", true, "a raw value that is no device in the scheme" },

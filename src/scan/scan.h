@@ -113,8 +113,6 @@ struct entry {
 	const char *source;         /* what a directory's number was read from, or NULL */
 	bool nodev;                 /* E_RAW: an all-ones value is NODEV (an archive's) */
 	const devnum_scheme *scheme; /* the scheme f is read in, shown, or NULL */
-	bool sized;                 /* E_RAW: size holds the entry's data size */
-	uint64_t size;
 	struct entry_found {
 		enum finding id;
 		const char *note;
@@ -140,7 +138,6 @@ struct archived {
 	bool raw;                   /* the format stores one raw value, rdev */
 	bool stored;                /* it stores a number other than 0 */
 	uint64_t rdev, major, minor; /* rdev: also ISO 9660's and mtree's */
-	uint64_t size;              /* raw: the data's size, 0 when none or not set */
 };
 
 /* archive_entry.c: entry e of archive a taken into *x, rc being
@@ -150,6 +147,10 @@ struct archived {
  * status; it reads nothing of the archive, so another thread may make it. */
 bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int rc,
 	       struct archived *x);
+/* The container of libarchive's `format` and whether it stores one raw
+ * value, the last answer kept in the scan: an archive's entries share a
+ * format. */
+const devnum_container *scan_container(struct scan *sc, int format, bool *raw);
 int scan_entry(struct scan *sc, const struct archived *x);
 
 /* scan_start.c: a scan of the input `name` with libarchive loaded in

@@ -207,19 +207,6 @@ static int read_raw_entry(struct scan *sc, const devnum_container *c, uint64_t r
 	return -1;
 }
 
-/* HP-UX's cpio variants store 0:1 and put the raw value in the file size,
- * which libarchive, reading them as plain odc or bin, takes for data. */
-static void hpux_finding(struct scan *sc, struct devnum_tuple t, uint64_t raw)
-{
-	const devnum_scheme *s = sc->r.scheme;
-	struct devnum_tuple real;
-	uint64_t canon;
-	if (t.major || t.minor != 1 || devnum_decode(s, raw, &real, &canon, NULL) == DEVNUM_REFUSED)
-		return;
-	found(sc, F_HPUX, "0:1 with a size is HP-UX's mark: the size, raw 0x%llx, is %llu:%llu in %s",
-	    (ull)raw, (ull)real.major, (ull)real.minor, devnum_scheme_name(s));
-}
-
 /* Whether the tuple fits the container it came in, and each --into. */
 static void container_findings(struct scan *sc, const devnum_container *c, struct devnum_tuple t)
 {
@@ -384,8 +371,6 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 		found(sc, e->first[i].id, "%s", e->first[i].note);
 	int k = entry_number(sc, e, t);
 	set_number(r, k, *t);
-	if (k > 0 && e->number == E_RAW && e->sized)
-		hpux_finding(sc, *t, e->size);
 	if (k > 0 && !e->again)
 		tuple_findings(sc, e->c, *t, e->device, e->number == E_RAW && e->nodev);
 	else if (k == 0 && e->device && !e->again) /* what does not hang on the tuple */

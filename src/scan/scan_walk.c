@@ -24,6 +24,7 @@
 #include "scan/scan.h"
 #include "scan/source.h"
 #ifdef HAVE_ISAL
+#include "scan/cpio_hp.h"
 #include "scan/gunzip.h"
 #endif
 
@@ -86,6 +87,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	struct feed f;
 	struct backlog held;
 	int status = EXIT_OK, rc;
+	bool hp = false;
 	*end = (struct ending){ 0 };
 	if (!a)
 		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
@@ -127,8 +129,18 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			end->mtree_text = true;
 			break;
 		}
-		end->entries++, sc->seg.entries++;
 		unsigned type = la->archive_entry_filetype(e);
+		if (cpio_hp_mark(end->format, type, (uint64_t)la->archive_entry_rdev(e),
+				 la->archive_entry_size(e))) { /* read on by GNU cpio's rule */
+			status = status_max(status, backlog_drain(&held));
+			status = status_max(status, cpio_hp(sc, src, base + (uint64_t)
+							    la->archive_read_header_position(a),
+							    end->format, la->archive_format_name(a),
+							    &end->entries, &end->eof));
+			hp = true;
+			break;
+		}
+		end->entries++, sc->seg.entries++;
 		bool device = type == AE_IFCHR || type == AE_IFBLK;
 		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
 		bool warned = rc == ARCHIVE_WARN && !(mtree && device); /* mtree's is about device= */
@@ -161,7 +173,8 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		}
 	}
 	status = status_max(status, backlog_end(&held));
-	src->pos = base + feed_consumed(&f, a);
+	if (!hp) /* else the HP reader's place */
+		src->pos = base + feed_consumed(&f, a);
 	la->archive_read_free(a);
 	sc->volume = outer;
 	return status;
