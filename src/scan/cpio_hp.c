@@ -71,7 +71,7 @@ static bool odc(const unsigned char *h, struct header *out)
 static bool bin(const unsigned char *h, bool big, struct header *out)
 {
 	uint64_t w[13];
-	for (unsigned i = 0; i < 13; i++)
+	for (size_t i = 0; i < 13; i++)
 		w[i] = big ? (uint64_t)h[2 * i] << 8 | h[2 * i + 1] : (uint64_t)h[2 * i + 1] << 8 | h[2 * i];
 	*out = (struct header){ w[3], w[7], w[10], w[11] << 16 | w[12] };
 	return w[0] == 070707;
@@ -123,7 +123,7 @@ static int next(struct source *src, int format, struct header *h, char *name, ch
 	size_t n = (size_t)h->namesize + (is_bin && (len + h->namesize) % 2);
 	if (!take(src, (unsigned char *)name, n))
 		return snprintf(why, size, "the name at byte %llu cut short",
-				(unsigned long long)(at + len)), -1;
+				(unsigned long long)at + len), -1;
 	name[h->namesize - 1] = 0;
 	return strcmp(name, "TRAILER!!!") != 0;
 }

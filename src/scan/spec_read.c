@@ -147,7 +147,7 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 			   .format = s->tool.r->name, .segment = 1, .offset = l->offset,
 			   .compression = sc->compression, .line = l->number, .c = s->tool.c,
 			   .has_inode = n->has_inode, .inode = n->inode };
-	char note[300], also_note[300], two[700];
+	char notes[2][300], two[700]; /* the two tools' built notes, alive until the record */
 	bool alike = true;
 	if (n->unknown) /* CDI: the host's device, when the container starts */
 		e.number = E_UNKNOWN,
@@ -159,9 +159,9 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 		e.number = E_TUPLE, e.t = n->t;
 	if (s->also.r && !n->range && !(alike = read_alike(s, n, &e, two, sizeof two)))
 		e.first[e.nfirst++] = (struct entry_found){ F_AMBIGUOUS, two };
-	built(s, &s->tool, &e, note, sizeof note);
+	built(s, &s->tool, &e, notes[0], sizeof notes[0]);
 	if (s->also.r && alike) /* what the other tool makes of the same reading */
-		built(s, &s->also, &e, also_note, sizeof also_note);
+		built(s, &s->also, &e, notes[1], sizeof notes[1]);
 	s->status = status_max(s->status, scan_device(sc, &e));
 }
 
@@ -285,10 +285,13 @@ int scan_spec(struct scan *sc, struct source *src, const struct reader *r,
 		free(l.text);
 		return document(&s, src);
 	}
-	if (also && !(s.copy = malloc(SPEC_LINE_MAX + 1)))
-		free(l.text), l.text = NULL;
-	if (!l.text)
+	if (also)
+		s.copy = malloc(SPEC_LINE_MAX + 1);
+	if (!l.text || (also && !s.copy)) {
+		free(l.text);
+		free(s.copy);
 		return scan_error(sc, "memory exhausted");
+	}
 	while (!out_failed() && (more = next_line(src, &l)) > 0) {
 		sc->seg.entries++;
 		one_line(&s, &l);
