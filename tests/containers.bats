@@ -19,7 +19,7 @@ linux32() {
 	run2 devnum containers --format '%C'
 	assert_success
 	assert_output "$(printf '%s\n' ustar gnutar pax cpio-odc cpio-newc cpio-crc cpio-bin \
-		cpio-hpodc cpio-hpbin iso9660 ext4 xfs btrfs squashfs erofs cramfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
+		cpio-hpodc cpio-hpbin rpm iso9660 ext4 xfs btrfs squashfs erofs cramfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
 	run2 devnum containers --json
 	assert_equal "$(jq -r 'select(.container == "ext4") | .aliases | join(" ")' <<<"$output")" "ext2 ext3 f2fs jffs2"
 	assert_equal "$(jq -r 'select(.container == "cpio-odc") | .scheme' <<<"$output")" glibc
@@ -343,7 +343,7 @@ devnum: '00000000 00100000': warning: damaged: the Linux initramfs unpacker read
 	assert_success
 	assert_equal "${#lines[@]}" "$(devnum containers --format '%C' | wc -l)"
 	# genext2fs keeps 8 bits of each part (specs.bats holds it to genext2fs)
-	assert_line "4096:0: ext4       too-big major 4096 above 4095; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; genext2fs 1.4.2: truncated (major 4096 above 255), reads back as 0:0; char 0:0 is an overlay whiteout"
+	assert_line "4096:0: ext4       too-big major 4096 above 4095; mke2fs -d, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; debugfs mknod, e2fsprogs 1.47.0: truncated (major 4096 above 4095), reads back as 0:0; genext2fs 1.4.2: truncated (major 4096 above 255), reads back as 0:0; char 0:0 is an overlay whiteout"
 	assert_line "4096:0: nfs3       survives; the NFS client: misread (major 4096 above 4095), reads back as 0:0; char 0:0 is an overlay whiteout"
 }
 

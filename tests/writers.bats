@@ -201,6 +201,85 @@ ext4_fields() {
 	done
 }
 
+@test "mke2fs -d cuts each part of a tuple beyond 12:20 to 12:20, with exit 0 and no word" {
+	need mke2fs e2fsprogs
+	need debugfs e2fsprogs
+	need fakeroot fakeroot
+	local beyond="4096:0 65535:65535 4097:5 1:1048576 4096:1048576 8191:2097151"
+	# fakeroot's mknod makes any tuple; mke2fs -d in the same session reads it
+	faked "mkdir n; for t in $beyond; do mknod n/\${t/:/_} c \${t%:*} \${t#*:}; done
+		mke2fs -q -t ext4 -d n e.img 4M 2>err; echo \$? >rc"
+	assert_equal "$(cat rc)" 0
+	assert_equal "$(cat err)" ""
+	for t in $beyond; do
+		read -r v becomes <<<"$(verdict mke2fs ext4 "$t")"
+		assert_equal "$v" truncated
+		# by hand: each part masked, 0xfff and 0xfffff
+		assert_equal "$becomes" "$((${t%:*} & 0xfff)):$((${t#*:} & 0xfffff))"
+		same_fields ext4 "$becomes" "$(ext4_fields e.img "${t/:/_}")"
+	done
+	run2 devnum fits --into=ext4 --writer=mke2fs 4096:0
+	assert_output "4096:0: ext4       truncated major 4096 above 4095 -> 0:0; char 0:0 is an overlay whiteout"
+}
+
+# rpm_of SPEC-NAME TUPLE...: an rpm built by rpmbuild of char nodes made
+# by mknod in its build root, one a tuple, named by the tuple
+rpm_of() {
+	local name=$1 nodes="" files=""
+	shift
+	for t in "$@"; do
+		nodes+="mknod %{buildroot}/dev/${t/:/_} c ${t%:*} ${t#*:}"$'\n'
+		files+="/dev/${t/:/_}"$'\n'
+	done
+	printf '%s\n' "Name: $name" "Version: 1" "Release: 1" "Summary: nodes" "License: MIT" \
+		"BuildArch: noarch" "%description" "nodes" "%install" "mkdir -p %{buildroot}/dev" \
+		"$nodes" "%files" "$files" >"$name.spec"
+	rpmbuild -bb --quiet --define "_topdir $PWD/top" "$name.spec" >/dev/null 2>&1
+	find top -name "$name-*.rpm"
+}
+
+# rpmbuild in fakeroot packages none of the nodes it was shown ("Installed
+# (but unpackaged) file(s) found"): real root's mknod, within 12:20
+real_root() {
+	[ "$(id -u)" = 0 ] && [ -z "${FAKEROOTKEY:-}" ] ||
+		skip "rpmbuild packages the nodes of real root's mknod only (in fakeroot: 'unpackaged')"
+}
+
+@test "rpmbuild keeps the low 16 bits of glibc's dev_t in FILERDEVS, with exit 0 and no word" {
+	need rpmbuild rpm
+	real_root
+	local tuples="259:0 8:256 4095:255 1:3 255:255 4095:1048575"
+	pkg=$(rpm_of devt $tuples)
+	[ -f "$pkg" ] || fail "rpmbuild made no package"
+	# rpm's own reading of the header: each file's FILERDEVS, as a number
+	rpm -qp --qf '[%{FILENAMES} %{FILERDEVS}\n]' "$pkg" >rdevs
+	for t in $tuples; do
+		read -r v becomes <<<"$(verdict rpmbuild rpm "$t")"
+		stored=$(awk -v f="/dev/${t/:/_}" '$1 == f { print $2 }' rdevs)
+		assert_equal "$stored" "$(($(glibc "${t%:*}" "${t#*:}") & 0xffff))"
+		# read back as glibc's dev_t, as rpm -i's mknod takes it
+		assert_equal "$becomes" "$(((stored >> 8) & 0xfff)):$((stored & 0xff))"
+	done
+	assert_equal "$(verdict rpmbuild rpm 259:0)" "truncated 3:0"
+	assert_equal "$(verdict rpmbuild rpm 1:3)" "survives 1:3"
+	run2 devnum whence 3:0
+	assert_line "3:0: 259:0 char icap0 (Xilinx internal configuration port): a glibc dev_t kept in 16 bits and read by glibc: rpm's 16-bit rdev [glibc-cut-to-16]"
+}
+
+@test "rpm -i makes the node FILERDEVS holds: 259:0 packaged is made 3:0" {
+	need rpmbuild rpm
+	need strace strace
+	real_root
+	pkg=$(rpm_of nvme 259:0)
+	mkdir r
+	# the node has no driver here, so rpm's open of it after mknodat fails:
+	# the mknodat call is what rpm -i makes
+	strace -f -e trace=mknodat -o trace rpm -i --root="$PWD/r" --nodeps --noscripts \
+		--nosignature "$pkg" >/dev/null 2>&1 || true
+	run grep -o 'S_IFCHR[^)]*makedev([^)]*)' trace
+	assert_output "S_IFCHR|000, makedev(0x3, 0)"
+}
+
 @test "debugfs mknod keeps the low 12 bits of the major and refuses minors of 65536 and more" {
 	need mke2fs e2fsprogs
 	need debugfs e2fsprogs

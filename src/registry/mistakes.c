@@ -104,34 +104,38 @@ static size_t or8_backward(const struct mistake_use *u, struct devnum_tuple seen
 	return n;
 }
 
-/* A 64-bit dev_t cut to 32 bits and read by a 32-bit layout: a FreeBSD
- * 12 dev_t by FreeBSD 11 (12 keeps 11's layout in its low 32 bits, so
- * 11's values read by 12 are no mistake); a glibc dev_t handed to the
- * mknodat syscall's unsigned int, read by new_decode_dev. */
+/* A 64-bit dev_t cut to its low `bits` and read by a layout of that
+ * many: a FreeBSD 12 dev_t by FreeBSD 11 (12 keeps 11's layout in its
+ * low 32 bits, so 11's values read by 12 are no mistake); a glibc dev_t
+ * handed to the mknodat syscall's unsigned int, read by new_decode_dev;
+ * a glibc dev_t kept in 16 bits (rpm's rpm_rdev_t), read by glibc. */
 static bool cut_forward(const struct mistake_use *u, struct devnum_tuple real,
 			struct devnum_tuple *seen)
 {
 	uint64_t raw;
 	return devnum_encode(u->writer, real, &raw, NULL) == DEVNUM_OK &&
-	       devnum_decode(u->reader, raw & M32, seen, NULL, NULL) == DEVNUM_OK &&
+	       devnum_decode(u->reader, raw & ((UINT64_C(1) << u->m->bits) - 1), seen, NULL, NULL) ==
+		       DEVNUM_OK &&
 	       !tuple_same(real, *seen);
 }
 
-/* The bits above 32 that were lost, the fewest high bits first: each
- * value of the 12 just above bit 32, then of the 12 above those (FreeBSD
- * 12: minor bits 8-15, then the major's; glibc: minor bits 20-31, then
- * the major's 12-23). */
+/* The bits above the cut that were lost, the fewest high bits first:
+ * each value of the 12 just above it, then of the 12 above those
+ * (FreeBSD 12 cut to 32: minor bits 8-15, then the major's; glibc cut to
+ * 32: minor bits 20-31, then the major's 12-23; to 16: the major's bits
+ * 8-11 and the minor's 8-15, then the minor's 16-19 and the major's). */
 static size_t cut_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			   struct devnum_tuple *real, size_t max)
 {
 	uint64_t raw;
 	struct devnum_tuple t;
 	size_t n = 0;
-	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK)
+	if (devnum_encode(u->reader, seen, &raw, NULL) != DEVNUM_OK || raw >> u->m->bits)
 		return 0;
 	for (unsigned shift = 0; shift <= 12; shift += 12)
 		for (uint64_t hi = 1; hi < 4096 && n < max; hi++)
-			if (devnum_decode(u->writer, raw | hi << (32 + shift), &t, NULL, NULL) == DEVNUM_OK)
+			if (devnum_decode(u->writer, raw | hi << (u->m->bits + shift), &t, NULL, NULL) ==
+			    DEVNUM_OK)
 				keep(u, seen, t, real, &n, max);
 	return n;
 }
@@ -286,16 +290,16 @@ static size_t iso_backward(const struct mistake_use *u, struct devnum_tuple seen
 	return n;
 }
 
-#define SCHEMES(writer, reader, unchecked) writer, reader, unchecked, scheme_forward, scheme_backward
+#define SCHEMES(writer, reader, unchecked) writer, reader, unchecked, 0, scheme_forward, scheme_backward
 
 const struct mistake mistakes[] = {
 	{ "glibc-as-legacy", "a glibc raw read as 8:8 unchecked, (raw >> 8, raw & 0xff)",
 	  "moby/moby PR 39212; rhboot/efivar issue 75; u-root/u-root issue 745",
 	  SCHEMES("glibc", "legacy", true) },
 	{ "legacy-encode-read-by-glibc", "major << 8 | minor, unmasked, read by glibc",
-	  "u-root/u-root issue 745", NULL, "glibc", false, or8_forward, or8_backward },
+	  "u-root/u-root issue 745", NULL, "glibc", false, 0, or8_forward, or8_backward },
 	{ "minor-masked", "the minor masked to 8 bits, or taken modulo 256",
-	  "16-bit dev_t code: (dev & 0xff) for the minor", NULL, NULL, false, mask_forward,
+	  "16-bit dev_t code: (dev & 0xff) for the minor", NULL, NULL, false, 0, mask_forward,
 	  mask_backward },
 	{ "glibc-as-darwin", "a glibc raw read as Darwin's 8:24",
 	  "folbricht/desync PR 388", SCHEMES("glibc", "darwin", false) },
@@ -314,22 +318,25 @@ const struct mistake mistakes[] = {
 	  SCHEMES("linux32", "kernel", false) },
 	{ "freebsd12-as-freebsd11", "a FreeBSD 12 dev_t cut to 32 bits and read by FreeBSD 11's layout",
 	  "FreeBSD 12's 64-bit dev_t (ino64, r318736) and FreeBSD 11's 32-bit one", "freebsd",
-	  "freebsd11", false, cut_forward, cut_backward },
+	  "freebsd11", false, 32, cut_forward, cut_backward },
 	{ "glibc-cut-to-32", "a glibc dev_t cut to the mknodat syscall's 32 bits, read by new_decode_dev",
 	  "Go x/sys/unix.Mknod and moby's extractor: uint32 of the dev_t; musl's mknod: dev & 0xffffffff",
-	  "glibc", "linux32", false, cut_forward, cut_backward },
+	  "glibc", "linux32", false, 32, cut_forward, cut_backward },
+	{ "glibc-cut-to-16", "a glibc dev_t kept in 16 bits and read by glibc: rpm's 16-bit rdev",
+	  "rpm's rpm_rdev_t (uint16_t) for RPMTAG_FILERDEVS, measured with rpmbuild 4.18; bsdtar's "
+	  "and GNU cpio's bin h_rdev", "glibc", "glibc", false, 16, cut_forward, cut_backward },
 	{ "new-encode-unmasked", "new_encode_dev with the major unmasked: major << 8 lands in the minor",
-	  "erofs-utils 1.5 erofs_new_encode_dev (mkfs.erofs)", NULL, "linux32", false,
+	  "erofs-utils 1.5 erofs_new_encode_dev (mkfs.erofs)", NULL, "linux32", false, 0,
 	  unmasked_forward, unmasked_backward },
 	{ "statx-major-only", "only statx's stx_rdev_major kept, the minor lost",
-	  "statx(2): the major and the minor come apart", NULL, NULL, false, major_forward,
+	  "statx(2): the major and the minor come apart", NULL, NULL, false, 0, major_forward,
 	  major_backward },
 	{ "signed-int", "a 32-bit raw with bit 31 set kept in an int, sign-extended, read by glibc",
-	  "a dev_t passed through int", "glibc", "glibc", false, signed_forward, signed_backward },
+	  "a dev_t passed through int", "glibc", "glibc", false, 0, signed_forward, signed_backward },
 	{ "iso9660-pn-linux", "ISO 9660 PN's halves as Linux's isofs reads them",
-	  "Linux fs/isofs/rock.c", NULL, NULL, false, iso_forward, iso_backward },
+	  "Linux fs/isofs/rock.c", NULL, NULL, false, 0, iso_forward, iso_backward },
 	{ "major-times-256", "major * 256 + minor taken for a glibc raw",
-	  "16-bit dev_t arithmetic on a 64-bit dev_t", NULL, "glibc", false, plus_forward,
+	  "16-bit dev_t arithmetic on a 64-bit dev_t", NULL, "glibc", false, 0, plus_forward,
 	  plus_backward },
 };
 const size_t nmistakes = sizeof mistakes / sizeof mistakes[0];

@@ -18,6 +18,7 @@ struct mistake {
 	const char *source;  /* where it was seen */
 	const char *writer, *reader; /* the schemes it writes and reads, or NULL */
 	bool unchecked;      /* the reader checks nothing: a shift with no mask */
+	unsigned bits;       /* a cut row's: the bits of the raw kept; else 0 */
 	/* what real becomes, into *seen; false when the mistake does not
 	 * apply or changes nothing */
 	bool (*forward)(const struct mistake_use *u, struct devnum_tuple real,
@@ -30,7 +31,7 @@ struct mistake {
 
 extern const struct mistake mistakes[];
 extern const size_t nmistakes;
-enum { MISTAKES_MAX = 16 }; /* nmistakes at most: test_mistakes.c holds it */
+enum { MISTAKES_MAX = 17 }; /* nmistakes at most: test_mistakes.c holds it */
 
 /* A row with its schemes found, as forward and backward take it: found
  * once for many tuples, not by name in every call. */
