@@ -266,6 +266,49 @@ real_root() {
 	assert_line "3:0: 259:0 char icap0 (Xilinx internal configuration port): a glibc dev_t kept in 16 bits and read by glibc: rpm's 16-bit rdev [glibc-cut-to-16]"
 }
 
+@test "scan x.rpm: each payload device with its header's FILERDEVS, what rpm -i makes; a header that lies" {
+	need rpmbuild rpm
+	real_root
+	pkg=$(rpm_of devs 259:0 8:256 1:3)
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' "$pkg"
+	assert_success
+	rpm -qp --qf '[%{FILENAMES} %{FILERDEVS}\n]' "$pkg" >rdevs
+	for t in 259:0 8:256 1:3; do
+		v=$(awk -v f="/dev/${t/:/_}" '$1 == f { print $2 }' rdevs)
+		assert_line "./dev/${t/:/_} $((v >> 8)):$((v & 0xff)) [rpm] the header's FILERDEVS $(printf 0x%04x "$v"), what rpm -i makes: $((v >> 8)):$((v & 0xff)); rpm keeps 16 bits of each device, and rpmbuild cut any wider one to them"
+	done
+	# the main header by hand: after the 96-byte lead, the signature
+	# header (16 bytes, entries of 16, data, padded to 8), then the main
+	# header; FILERDEVS is tag 1033, INT16 big-endian, one a file, files
+	# in BASENAMES' order (sorted: 1_3, 259_0, 8_256)
+	python3 -c 'import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+n, size = struct.unpack(">II", d[104:112]); at = 96 + 16 + 16 * n + size; at += -at % 8
+n, size = struct.unpack(">II", d[at + 8:at + 16]); store = at + 16 + 16 * n
+for i in range(n):
+    tag, typ, off, count = struct.unpack(">IIII", d[at + 16 + 16 * i:at + 32 + 16 * i])
+    if tag == 1033:
+        d[store + off + 2:store + off + 4] = struct.pack(">H", 0x0101)
+    if tag == 1117:
+        names = off
+open("lie.rpm", "wb").write(d)
+cut = store + 8
+open("cut.rpm", "wb").write(d[:cut])
+d[at + 8:at + 12] = struct.pack(">I", 70000)
+open("many.rpm", "wb").write(d)' "$pkg"
+	run2 devnum scan --format '%p %M:%m [%{findings}] %n' lie.rpm
+	assert_failure 1
+	assert_line "./dev/259_0 3:0 [rpm-header] but the header's FILERDEVS 0x0101, what rpm -i makes: 1:1; rpm keeps 16 bits of each device, and rpmbuild cut any wider one to them, not the payload's number"
+	run2 devnum scan cut.rpm
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'cut.rpm': an RPM package cut short in its main header"
+	run2 devnum scan many.rpm
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'many.rpm': an RPM main header of 70000 entries and $(python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read(); n, size = struct.unpack(">II", d[104:112]); at = 96 + 16 + 16 * n + size; at += -at % 8
+print(struct.unpack(">I", d[at + 12:at + 16])[0])' "$pkg") bytes: more than rpm reads (65536 and 268435456)"
+}
+
 @test "rpm -i makes the node FILERDEVS holds: 259:0 packaged is made 3:0" {
 	need rpmbuild rpm
 	need strace strace

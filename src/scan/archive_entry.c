@@ -17,6 +17,7 @@
 #include "render/output.h"
 #include "scan/findings.h"
 #include "scan/mtree_device.h"
+#include "scan/rpm_header.h"
 #include "scan/scan.h"
 
 /* An entry being made, with room for the notes of its own findings. */
@@ -24,6 +25,7 @@ struct making {
 	struct entry e;
 	char notes[ENTRY_FOUND_MAX][600]; /* the first findings' */
 	char last[120];                   /* rdev-on-non-device's */
+	char rpm[300];                    /* rpm's */
 };
 
 /* A finding of the reader's, first (before the number's): its note from fmt. */
@@ -225,6 +227,26 @@ static void number(struct scan *sc, struct making *m, const struct archived *x)
 		m->e.number = E_TUPLE;
 }
 
+/* An RPM payload's device held to its header's FILERDEVS, which rpm -i
+ * makes the node of: rpm's rpm_rdev_t keeps 16 bits of the dev_t that
+ * rpmbuild saw, read back as glibc's. */
+static void rpm_finding(struct scan *sc, struct making *m, const struct archived *x)
+{
+	const struct rpm_device *d = rpm_find(sc->rpm, x->path ? x->path : "");
+	if (!d) {
+		m->e.last[m->e.nlast++] = (struct entry_found){ F_RPM_HEADER,
+			"not in the package header's file list: rpm -i would not make it" };
+		return;
+	}
+	unsigned ma = d->rdev >> 8, mi = d->rdev & 0xff;
+	bool same = !x->raw && x->major == ma && x->minor == mi;
+	snprintf(m->rpm, sizeof m->rpm, "%s FILERDEVS 0x%04x, what rpm -i makes: %u:%u; rpm "
+		 "keeps 16 bits of each device, and rpmbuild cut any wider one to them%s",
+		 same ? "the header's" : "but the header's", d->rdev, ma, mi,
+		 same ? "" : ", not the payload's number");
+	m->e.last[m->e.nlast++] = (struct entry_found){ same ? F_RPM : F_RPM_HEADER, m->rpm };
+}
+
 /* A device entry, kept for the tar hard links that may name it later. */
 static void keep(struct scan *sc, int format, const char *path, bool known,
 		 struct devnum_tuple t, bool block)
@@ -298,6 +320,8 @@ int scan_entry(struct scan *sc, const struct archived *x)
 	m.e.link = link && device ? link : NULL;
 	m.e.c = x->c;
 	number(sc, &m, x);
+	if (device && sc->rpm)
+		rpm_finding(sc, &m, x);
 	if (!device) {
 		snprintf(m.last, sizeof m.last, "a %s entry that stores a device number", m.e.type);
 		m.e.last[m.e.nlast++] = (struct entry_found){ F_RDEV_ON_NON_DEVICE, m.last };

@@ -24,4 +24,6 @@ const struct finding_row finding_rows[F_COUNT] = {
 	[F_UNSQUASHFS] = { "unsquashfs", false, "a squashfs rdev that unsquashfs -lls lists as another pair" },
 	[F_CRAMFS] = { "cramfs", true, "a cramfs device that Linux's cramfs reads as another" },
 	[F_BUILT] = { "built", true, "a specification's device its own tool makes another, or refuses" },
+	[F_RPM] = { "rpm", false, "an RPM package's device: the 16 bits of FILERDEVS, what rpm -i makes" },
+	[F_RPM_HEADER] = { "rpm-header", true, "an RPM payload's device its header gives another number, or none" },
 };

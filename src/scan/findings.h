@@ -27,6 +27,8 @@ enum finding {
 	F_UNSQUASHFS,
 	F_CRAMFS,
 	F_BUILT,
+	F_RPM,
+	F_RPM_HEADER,
 	F_COUNT
 };
 

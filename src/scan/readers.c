@@ -23,6 +23,8 @@
 
 const struct reader readers[] = {
 	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
+	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
+	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
 	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),

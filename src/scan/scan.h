@@ -74,6 +74,7 @@ struct scan {
 	const devnum_container *unpacked;  /* the container whose kernel writer */
 	const devnum_writer *unpacker;     /* ("linux") this is, found once */
 	struct crew *crew;           /* the threads reading its layers (crew.h), or NULL */
+	struct rpm_devices *rpm;     /* an RPM package's header's devices, or NULL */
 	_Alignas(64) struct record r; /* the record being made */
 	struct links links;          /* device entries, for the hard links to them */
 	bool unfit;                  /* the entry has a finding that is a fault */

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -26,6 +27,7 @@
 #ifdef HAVE_ISAL
 #include "scan/cpio_hp.h"
 #include "scan/gunzip.h"
+#include "scan/rpm_header.h"
 #endif
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
@@ -525,17 +527,51 @@ static int segment(struct scan *sc, struct source *src, bool *go_on)
 	return status;
 }
 
+/* An RPM package's headers at the start of src, read, sc->rpm then
+ * them and src left at the payload: 1; 0 for no package; -1, said. */
+static int rpm_package(struct scan *sc, struct source *src)
+{
+	const unsigned char *p;
+	char why[300];
+	struct rpm_devices *r;
+	ssize_t n = src->pos || sc->layer ? 0 : source_at(src, &p);
+	if (n <= 0 || !rpm_bid(p, (size_t)n))
+		return 0;
+	if (!(r = malloc(sizeof *r)))
+		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE), -1;
+	if (rpm_read(src, r, why, sizeof why) < 0) {
+		free(r);
+		return scan_trouble(sc, src->err ? source_error(src) : why, 0, TROUBLE_ARCHIVE), -1;
+	}
+	sc->rpm = r;
+	return 1;
+}
+
+/* The package's headers freed, once every archive's records are made
+ * (the thread behind them has ended). */
+static void rpm_done(struct scan *sc)
+{
+	rpm_free(sc->rpm);
+	free(sc->rpm);
+	sc->rpm = NULL;
+}
+
 /* Every segment of a source, from its start: the status. */
 static int walk(struct scan *sc, struct source *src)
 {
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
+	int package = rpm_package(sc, src);
+	if (package < 0)
+		return EXIT_TROUBLE;
 	links_init(&sc->links);
 	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
 		status = status_max(status, segment(sc, src, &go_on));
 	if (more < 0)
 		status = status_max(status, scan_trouble(sc, source_error(src), 0, TROUBLE_ARCHIVE));
 	links_free(&sc->links);
+	if (package > 0)
+		rpm_done(sc);
 	return status;
 }
 
