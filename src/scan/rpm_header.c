@@ -154,6 +154,8 @@ static const char *path_of(struct rpm_devices *r, size_t *at, const char **dirs,
 static int devices(struct rpm_devices *r, const unsigned char *h, size_t tags, size_t data,
 		   char *why, size_t size)
 {
+	if (!h || !tags) /* a header of nothing: no files */
+		return 0;
 	const unsigned char *base = h + tags * ENTRY_BYTES;
 	uint32_t moff, mn, roff, rn, boff, bn, doff, dn, ioff, in;
 	bool split = find_tag(h, tags, data, BASENAMES, T_STRING_ARRAY, &boff, &bn);
@@ -175,7 +177,7 @@ static int devices(struct rpm_devices *r, const unsigned char *h, size_t tags, s
 		return snprintf(why, size, "an RPM header whose file names run past its end"), -1;
 	}
 	size_t need = 1, at = 0;
-	for (uint32_t i = 0; split && i < bn && need <= PATHS_MAX; i++) {
+	for (size_t i = 0; split && i < bn && need <= PATHS_MAX; i++) {
 		uint32_t d = be32(base + ioff + 4 * i);
 		if (is_device(base + moff + 2 * i))
 			need += strlen(names[i]) + 1 + (d < dn ? strlen(dirs[d]) : 0);
@@ -185,7 +187,7 @@ static int devices(struct rpm_devices *r, const unsigned char *h, size_t tags, s
 		return snprintf(why, size, need > PATHS_MAX ? "an RPM header whose paths, joined, "
 				"would take more than 64 MiB" : "memory exhausted"), -1;
 	}
-	for (uint32_t i = 0; i < bn; i++) {
+	for (size_t i = 0; i < bn; i++) {
 		if (!is_device(base + moff + 2 * i))
 			continue;
 		const char *p = split ? path_of(r, &at, dirs, dn, base + ioff + 4 * i, names[i])
