@@ -30,21 +30,6 @@ bool cpio_hp_mark(int format, unsigned type, uint64_t rdev, int64_t size)
 	return odc_or_bin && special && rdev == 1 && size > 0;
 }
 
-/* n bytes of src from src->pos into buf, src->pos past them: true. */
-static bool take(struct source *src, unsigned char *buf, size_t n)
-{
-	const unsigned char *p;
-	for (size_t got = 0; got < n;) {
-		ssize_t k = source_at(src, &p);
-		if (k <= 0)
-			return false;
-		size_t use = (size_t)k < n - got ? (size_t)k : n - got;
-		memcpy(buf + got, p, use);
-		got += use, src->pos += use;
-	}
-	return true;
-}
-
 /* The n octal digits at p: true, the value in *v. */
 static bool octal(const unsigned char *p, size_t n, uint64_t *v)
 {
@@ -112,7 +97,7 @@ static int next(struct source *src, int format, struct header *h, char *name, ch
 	bool is_bin = format != ARCHIVE_FORMAT_CPIO_POSIX;
 	size_t len = is_bin ? BIN_BYTES : ODC_BYTES;
 	uint64_t at = src->pos;
-	if (!take(src, head, len))
+	if (!source_take(src, head, len))
 		return snprintf(why, size, "a header cut short at byte %llu",
 				(unsigned long long)at), -1;
 	if (!(is_bin ? bin(head, format == ARCHIVE_FORMAT_CPIO_BIN_BE, h) : odc(head, h)))
@@ -121,7 +106,7 @@ static int next(struct source *src, int format, struct header *h, char *name, ch
 		return snprintf(why, size, "the header at byte %llu: a name of %llu bytes (1 to %d)",
 				(unsigned long long)at, (unsigned long long)h->namesize, CPIO_NAME_MAX), -1;
 	size_t n = (size_t)h->namesize + (is_bin && (len + h->namesize) % 2);
-	if (!take(src, (unsigned char *)name, n))
+	if (!source_take(src, (unsigned char *)name, n))
 		return snprintf(why, size, "the name at byte %llu cut short",
 				(unsigned long long)at + len), -1;
 	name[h->namesize - 1] = 0;

@@ -47,21 +47,6 @@ bool rpm_bid(const unsigned char *p, size_t n)
 	return n >= 4 && p[0] == 0xed && p[1] == 0xab && p[2] == 0xee && p[3] == 0xdb;
 }
 
-/* n bytes of src from src->pos into buf, src->pos past them: true. */
-static bool take(struct source *src, unsigned char *buf, size_t n)
-{
-	const unsigned char *p;
-	for (size_t got = 0; got < n;) {
-		ssize_t k = source_at(src, &p);
-		if (k <= 0)
-			return false;
-		size_t use = (size_t)k < n - got ? (size_t)k : n - got;
-		memcpy(buf + got, p, use);
-		got += use, src->pos += use;
-	}
-	return true;
-}
-
 /* A header at src->pos: its index and data in *h (malloc'd, *len bytes,
  * the count of entries in *tags), read as its bytes arrive in blocks of
  * at most 1 MiB.  0, or -1 with why. */
@@ -71,7 +56,7 @@ static int header(struct source *src, const char *which, unsigned char **h, size
 	unsigned char intro[INTRO_BYTES];
 	uint64_t at = src->pos;
 	*h = NULL;
-	if (!take(src, intro, sizeof intro))
+	if (!source_take(src, intro, sizeof intro))
 		return snprintf(why, size, "an RPM package cut short in its %s header", which), -1;
 	if (be32(intro) != 0x8eade801)
 		return snprintf(why, size, "no RPM %s header at byte %llu", which,
@@ -90,7 +75,7 @@ static int header(struct source *src, const char *which, unsigned char **h, size
 		if (!more)
 			return snprintf(why, size, "memory exhausted"), -1;
 		*h = more;
-		if (!take(src, *h + have, step))
+		if (!source_take(src, *h + have, step))
 			return snprintf(why, size, "an RPM package cut short in its %s header", which), -1;
 		have += step;
 	}
@@ -210,7 +195,7 @@ int rpm_read(struct source *src, struct rpm_devices *out, char *why, size_t size
 	unsigned char lead[LEAD_BYTES], *sig;
 	size_t len, tags;
 	*out = (struct rpm_devices){ 0 };
-	if (!take(src, lead, sizeof lead) || !rpm_bid(lead, sizeof lead))
+	if (!source_take(src, lead, sizeof lead) || !rpm_bid(lead, sizeof lead))
 		return snprintf(why, size, "an RPM package cut short in its lead"), -1;
 	if (header(src, "signature", &sig, &len, &tags, why, size) < 0)
 		return free(sig), -1;

@@ -145,6 +145,20 @@ ssize_t source_at(struct source *s, const unsigned char **p)
 	}
 }
 
+bool source_take(struct source *s, unsigned char *buf, size_t n)
+{
+	const unsigned char *p;
+	for (size_t got = 0; got < n;) {
+		ssize_t k = source_at(s, &p);
+		if (k <= 0)
+			return false;
+		size_t use = (size_t)k < n - got ? (size_t)k : n - got;
+		memcpy(buf + got, p, use);
+		got += use, s->pos += use;
+	}
+	return true;
+}
+
 int source_skip_zeros(struct source *s)
 {
 	const unsigned char *p;

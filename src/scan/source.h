@@ -66,6 +66,9 @@ int source_ahead(struct source *s);
 /* The bytes from s->pos on: how many *p holds, 0 at the end, -1 when the
  * read failed (s->err, s->why) or cannot go back that far. */
 ssize_t source_at(struct source *s, const unsigned char **p);
+/* n bytes from s->pos copied into buf, s->pos past them: true; false
+ * when the source ends or fails first. */
+bool source_take(struct source *s, unsigned char *buf, size_t n);
 /* Moves s->pos past NUL bytes: 1 when more follows, 0 at the end, -1. */
 int source_skip_zeros(struct source *s);
 /* What went wrong, in words. */
