@@ -469,9 +469,10 @@ static int gunzipped(struct scan *sc, struct source *src, bool *go_on)
 	if (sc->j->jobs > 1) /* inflated in a thread of its own, or in turn */
 		(void)source_ahead(&out);
 	const unsigned char *p;
-	*err = 0;
-	struct archive *inner = source_at(&out, &p) > 0 /* else none or zeros: decompressed() */
-		? decompressor(sc, &out, &f, &sc->compression, err, sizeof err) : NULL;
+	ssize_t got = source_at(&out, &p);
+	snprintf(err, sizeof err, "%s", got < 0 ? source_error(&out) : ""); /* as libarchive's open */
+	struct archive *inner = got > 0 ? decompressor(sc, &out, &f, &sc->compression, err, sizeof err)
+					: NULL; /* none: nothing at all, said by decompressed() */
 	if (inner)
 		status = through(sc, inner, &drained), sc->la->archive_read_free(inner);
 	else if (!*err)

@@ -37,7 +37,7 @@ def variants(d):
     flipped, bad_crc = bytearray(m), bytearray(m)
     if len(flipped) > 40:
         flipped[len(flipped) // 3] ^= 0x55
-    bad_crc[-6] ^= 1  # libarchive checks no CRC: nor does gunzip.c
+    bad_crc[-6] ^= 1  # libarchive checks no CRC; gunzip.c warns of it
     return [m,
             member(d, name=b"x.tar", comment=b"hi", extra=b"ab" * 10, hcrc=True, level=1),
             member(d[:half]) + member(d[half:]),  # one archive across two members

@@ -5,7 +5,11 @@
 # archive of the scan fuzz corpus gzip'd in 14 ways (gen.py: members
 # split, every header field, zeros, junk and archives after the stream,
 # cuts in the trailer, the header and the middle, a flipped byte, a bad
-# CRC, gzip in gzip).  TAP, a line each.
+# CRC, gzip in gzip).  TAP, a line each.  The one difference by design:
+# the ISA-L build checks each member's trailer, CRC-32 and length, which
+# libarchive does not, and warns of one that does not match; that warning
+# is taken out of its output before the two are compared, and the bad-CRC
+# streams are held to have it.
 set -u
 with=$1 without=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,16 +24,29 @@ run() { # run DEVNUM FILE: scan's stdout and stderr in one stream, and its statu
 	"$1" scan --json "$2" 2>&1
 	echo "status $?"
 }
-n=0 failed=0
+trailer="^devnum: '.*': warning: gzip member [0-9]* (its trailer at byte [0-9]*): "
+checked() { # checked FILE: the ISA-L build's output, its trailer warnings taken out
+	run "$with" "$1" | grep -v "$trailer"
+}
+n=0 failed=0 missed=""
 for f in "$work"/*.gz; do
 	n=$((n + 1))
-	if cmp -s <(run "$with" "$f") <(run "$without" "$f"); then
+	# gen.py's twelfth way of 14 is the member with a bad CRC
+	[ $(((n - 1) % 14)) = 11 ] && ! run "$with" "$f" | grep -q "$trailer" && missed+=" ${f##*/}"
+	if cmp -s <(checked "$f") <(run "$without" "$f"); then
 		echo "ok $n - ${f##*/}: alike"
 	else
 		failed=$((failed + 1))
 		echo "not ok $n - ${f##*/}: they differ"
-		diff <(run "$with" "$f") <(run "$without" "$f") | head -6 | sed 's/^/# /'
+		diff <(checked "$f") <(run "$without" "$f") | head -6 | sed 's/^/# /'
 	fi
 done
+n=$((n + 1))
+if [ -z "$missed" ]; then
+	echo "ok $n - the ISA-L build warns of every bad CRC"
+else
+	failed=$((failed + 1))
+	echo "not ok $n - the ISA-L build says nothing of the bad CRC of$missed"
+fi
 echo "1..$n"
 [ "$failed" = 0 ]
