@@ -11,7 +11,7 @@ build=${abs_top_builddir:-.}
 objdump=${OBJDUMP:-objdump}
 # object: its writable names, and why they are there
 allowed="
-output: out_buf out_len out_errno flushes sink sink_data  # the output buffer, one a thread (scan --jobs), where it flushes to, and whether a write failed in any
+output: main_buf out_buf out_len out_errno flushes sink sink_data  # the main thread's output buffer, and each thread's pointer to its own (scan --jobs), where it flushes to, and whether a write failed in any
 registry: by_order by_letter letter_at indexed index_once  # the rows' indexes by major and by first letter, made once at the first lookup of any thread, then only read
 mistakes: uses found          # the rows' schemes, found at the first use, then only read
 "

@@ -4,18 +4,38 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "render/digits.h"
 #include "render/output.h"
 
-OUT_THREAD char out_buf[OUT_SIZE];
+static char main_buf[OUT_SIZE];
+OUT_THREAD char *out_buf = main_buf;
 OUT_THREAD size_t out_len;
 static OUT_THREAD unsigned long flushes; /* a mark is stale once this moves */
 static OUT_THREAD out_sink *sink;
 static OUT_THREAD void *sink_data;
 _Atomic int out_errno;
+
+char *out_thread_buffer(void)
+{
+	return malloc(OUT_SIZE);
+}
+
+void out_thread_begin(char *buf)
+{
+	out_buf = buf;
+	out_len = 0;
+}
+
+void out_thread_end(void)
+{
+	if (out_buf != main_buf)
+		free(out_buf);
+	out_buf = NULL;
+}
 
 void out_sink_set(out_sink *to, void *data)
 {

@@ -20,10 +20,22 @@ int out_flush(void);
 
 #define OUT_SIZE (1 << 18)
 /* Initial-exec: found at a fixed offset from the thread pointer, as cheap
- * as a global's address (libcli is linked into programs, never loaded). */
+ * as a global's address (libcli is linked into programs, never loaded).
+ * The buffer is a pointer there, not the array: glibc zeroes a thread's
+ * whole TLS block before main, 64 pages of a 256 KiB array for every
+ * run of the program; the main thread's is a static array whose pages are
+ * mapped only as output reaches them, and each other thread that writes
+ * is handed one of its own (out_thread_buffer). */
 #define OUT_THREAD _Thread_local __attribute__((tls_model("initial-exec")))
-extern OUT_THREAD char out_buf[OUT_SIZE];
+extern OUT_THREAD char *out_buf;
 extern OUT_THREAD size_t out_len;
+
+/* A buffer of OUT_SIZE for a thread to be started, or NULL (memory): the
+ * starter makes none without one.  The thread makes it its own with
+ * out_thread_begin and frees it with out_thread_end, flushed before. */
+char *out_thread_buffer(void);
+void out_thread_begin(char *buf);
+void out_thread_end(void);
 
 void out_mem_slow(const void *p, size_t n);
 

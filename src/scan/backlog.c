@@ -29,6 +29,7 @@ struct behind {
 	pthread_mutex_t lock;
 	pthread_cond_t handed, made; /* to the thread; back to the reader */
 	pthread_t thread;
+	char *out;                   /* the thread's output buffer */
 	struct scan *sc;
 	unsigned fill;               /* the reader's batch */
 	unsigned first, count;       /* the batches handed over, oldest first */
@@ -67,6 +68,7 @@ static void *maker(void *data)
 	struct behind *t = data;
 	out_sink *sink = NULL;
 	void *sink_data = NULL;
+	out_thread_begin(t->out);
 	pthread_mutex_lock(&t->lock);
 	for (;;) {
 		if (ready(t)) {
@@ -95,6 +97,7 @@ static void *maker(void *data)
 		}
 	}
 	pthread_mutex_unlock(&t->lock);
+	out_thread_end();
 	return NULL;
 }
 
@@ -125,11 +128,14 @@ static void start(struct backlog *b)
 {
 	struct behind *t = calloc(1, sizeof *t);
 	b->alone = true;
-	if (!t)
+	if (!t || !(t->out = out_thread_buffer())) {
+		free(t);
 		return;
+	}
 	t->sc = b->sc;
 	if (pthread_mutex_init(&t->lock, NULL) || pthread_cond_init(&t->handed, NULL) ||
 	    pthread_cond_init(&t->made, NULL) || pthread_create(&t->thread, NULL, maker, t)) {
+		free(t->out);
 		free(t);
 		return;
 	}

@@ -44,6 +44,10 @@ struct crew {
 	unsigned n, first, count, idle, threads;
 	bool done;
 	pthread_t thread[CREW_MAX];
+	struct hand {                /* what a thread is started with */
+		struct crew *c;
+		char *out;           /* its output buffer (out_thread_buffer) */
+	} hand[CREW_MAX];
 	struct tally all;            /* the layers' tallies, status and count */
 	unsigned layers;
 	int status;
@@ -90,7 +94,9 @@ static bool next(struct crew *c, struct waiting *w)
  * fills as records come (views, plans) is the thread's own. */
 static void *member(void *data)
 {
-	struct crew *c = data;
+	struct hand *h = data;
+	struct crew *c = h->c;
+	out_thread_begin(h->out);
 	struct views views;
 	struct json_plan plan = { 0 };
 	struct emitter out = c->out;
@@ -123,6 +129,7 @@ static void *member(void *data)
 	}
 	format_free(plain);
 	format_free(user);
+	out_thread_end();
 	return NULL;
 }
 
@@ -130,7 +137,7 @@ static void *member(void *data)
 static void hire(struct crew *c)
 {
 	if (c->idle < c->count && c->threads < c->n &&
-	    pthread_create(&c->thread[c->threads], NULL, member, c) == 0)
+	    pthread_create(&c->thread[c->threads], NULL, member, &c->hand[c->threads]) == 0)
 		c->threads++;
 }
 
@@ -145,17 +152,22 @@ struct crew *crew_new(struct scan *sc, unsigned asked, crew_read *read)
 	*c = (struct crew){ .sc = sc, .out = *sc->j->out, .j = *sc->j, .libs = *sc->libs,
 			    .read = read, .n = n, .unit = -1 };
 	c->queue = calloc(2 * (size_t)n, sizeof *c->queue);
-	c->turns = c->queue ? turns_new(HELD_MAX) : NULL;
+	bool outs = true; /* each thread's output buffer, made before any starts */
+	for (unsigned i = 0; i < n; i++)
+		outs &= (c->hand[i] = (struct hand){ c, out_thread_buffer() }).out != NULL;
+	c->turns = c->queue && outs ? turns_new(HELD_MAX) : NULL;
 	bool made = c->turns && !pthread_mutex_init(&c->lock, NULL) &&
 		    !pthread_cond_init(&c->added, NULL) && !pthread_cond_init(&c->taken, NULL) &&
 		    (c->unit = turns_add(c->turns)) >= 0;
-	if (made && pthread_create(&c->thread[0], NULL, member, c) != 0) {
+	if (made && pthread_create(&c->thread[0], NULL, member, &c->hand[0]) != 0) {
 		turns_end(c->turns, c->unit); /* nothing held: it was never begun */
 		made = false;
 	}
 	if (!made) {
 		if (c->turns)
 			turns_free(c->turns);
+		for (unsigned i = 0; i < n; i++)
+			free(c->hand[i].out);
 		free(c->queue);
 		free(c);
 		return NULL;
@@ -190,6 +202,8 @@ int crew_done(struct crew *c, struct scan *sc)
 {
 	turns_end(c->turns, c->unit);
 	threads_stop(&c->lock, &c->added, &c->done, c->thread, c->threads);
+	for (unsigned i = c->threads; i < c->n; i++) /* never started: each ran frees its own */
+		free(c->hand[i].out);
 	turns_free(c->turns);
 	tally_add(&sc->all, &c->all);
 	sc->layers += c->layers;

@@ -38,14 +38,20 @@ static void say(unsigned k)
 	}
 }
 
+/* A thread that writes has an output buffer of its own, as devnum's do. */
 static void *thread(void *arg)
 {
 	unsigned first = (unsigned)(size_t)arg;
+	char *buf = out_thread_buffer();
+	if (!buf)
+		abort();
+	out_thread_begin(buf);
 	for (unsigned k = first; k < UNITS; k += THREADS) {
 		turns_begin(turns, unit[k]);
 		say(k);
 		turns_end(turns, unit[k]);
 	}
+	out_thread_end();
 	return NULL;
 }
 
