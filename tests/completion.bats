@@ -292,7 +292,7 @@ known_writers() {
 	assert_output bsdtar
 	run complete_words devnum fits --writer ""
 	assert_equal "$(sort <<<"$output")" "$(printf '%s\n' $(known_writers) go moby containerd | sort)"
-	assert_equal "$(known_writers | wc -l)" 18
+	assert_equal "$(known_writers | wc -l)" 20
 	run complete_words devnum fits --writer mo
 	assert_output moby
 }

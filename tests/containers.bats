@@ -19,7 +19,7 @@ linux32() {
 	run2 devnum containers --format '%C'
 	assert_success
 	assert_output "$(printf '%s\n' ustar gnutar pax cpio-odc cpio-newc cpio-crc cpio-bin \
-		cpio-hpodc cpio-hpbin rpm iso9660 ext4 xfs btrfs squashfs erofs cramfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
+		cpio-hpodc cpio-hpbin rpm catar wim zip iso9660 ext4 xfs btrfs squashfs erofs cramfs reiserfs zfs nfs2 nfs3 9p fuse statx linux)"
 	run2 devnum containers --json
 	assert_equal "$(jq -r 'select(.container == "ext4") | .aliases | join(" ")' <<<"$output")" "ext2 ext3 f2fs jffs2"
 	assert_equal "$(jq -r 'select(.container == "cpio-odc") | .scheme' <<<"$output")" glibc

@@ -82,12 +82,14 @@ was() {
 	was 3:0 259:0 glibc-cut-to-16
 	# 8:256 is 0x100800, 16 bits 0x800: 8:0
 	was 8:0 8:256 glibc-cut-to-16
+	# 490 is 0x1ea, its low 8 bits 0xea: 234
+	was 234:1 490:1 major-masked
 }
 
 @test "every row of the catalogue is tested above" {
-	rows=$(devnum whence --json 0:0 4104:0 8:1 0:2049 8:0 4294963200:4294443008 1:44 2:0 1028:0 0:259 0:12290 4349:48 1:5 0:256 3:0 |
+	rows=$(devnum whence --json 0:0 4104:0 8:1 0:2049 8:0 4294963200:4294443008 1:44 2:0 1028:0 0:259 0:12290 4349:48 1:5 0:256 3:0 234:1 |
 		jq -r .mistake | sort -u | wc -l)
-	assert_equal "$rows" 17
+	assert_equal "$rows" 18
 }
 
 @test "the registry's devices come first, and a raw operand is read in --scheme" {

@@ -323,6 +323,53 @@ print(struct.unpack(">I", d[at + 12:at + 16])[0])' "$pkg") bytes: more than rpm 
 	assert_output "S_IFCHR|000, makedev(0x3, 0)"
 }
 
+@test "casync make and extract keep every device exactly, in CA_FORMAT_DEVICE's two le64 words" {
+	need casync casync
+	real_root
+	local tuples="8:256 259:0 4095:1048575 1:3 0:0"
+	mkdir t out
+	for t in $tuples; do mknod "t/${t/:/_}" c "${t%:*}" "${t#*:}"; done
+	casync make --without=xattrs x.catar t >/dev/null 2>&1 || fail "casync make"
+	casync extract x.catar out >/dev/null 2>&1 || fail "casync extract"
+	for t in $tuples; do
+		assert_equal "$(verdict casync catar "$t")" "survives $t"
+		assert_equal "$(stat -c '%Hr:%Lr' "out/${t/:/_}")" "$t"
+	done
+	# the items by hand: le64 size, le64 type, then the payload; a
+	# device's is CA_FORMAT_DEVICE (0xac3dace369dfe643), le64 major, minor
+	python3 -c 'import struct, sys
+d = open("x.catar", "rb").read(); i = 0
+while i + 16 <= len(d):
+    size, typ = struct.unpack("<QQ", d[i:i + 16])
+    if typ == 0xac3dace369dfe643:
+        print("%d %d" % struct.unpack("<QQ", d[i + 16:i + 32]))
+    if size < 16:
+        break
+    i += size' | sort >stored
+	for t in $tuples; do devnum pack catar "$t"; done | sort >packed
+	assert_equal "$(cat stored)" "$(cat packed)"
+}
+
+@test "wimcapture --unix-data keeps the low 32 bits of the dev_t, with exit 0 and no word" {
+	need wimcapture wimtools
+	need fakeroot fakeroot
+	local tuples="8:256 259:0 4095:1048575 4096:0 4097:5 1:3"
+	# fakeroot's nodes, beyond 12:20 too; wimapply in the same session
+	faked "mkdir t w; for t in $tuples; do mknod t/\${t/:/_} c \${t%:*} \${t#*:}; done
+		wimcapture --unix-data t x.wim >/dev/null 2>err && wimapply --unix-data x.wim w >/dev/null
+		for t in $tuples; do stat -c '%Hr:%Lr' w/\${t/:/_}; done >made"
+	assert_equal "$(cat err)" ""
+	local i=0
+	mapfile -t made <made
+	for t in $tuples; do
+		read -r v becomes <<<"$(verdict wimcapture wim "$t")"
+		assert_equal "${made[i]}" "$becomes"
+		i=$((i + 1))
+	done
+	assert_equal "$(verdict wimcapture wim 4096:0)" "truncated 0:0"
+	assert_equal "$(verdict wimcapture wim 4095:1048575)" "survives 4095:1048575"
+}
+
 @test "debugfs mknod keeps the low 12 bits of the major and refuses minors of 65536 and more" {
 	need mke2fs e2fsprogs
 	need debugfs e2fsprogs

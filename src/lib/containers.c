@@ -44,6 +44,17 @@ const struct devnum_container devnum_i_containers[] = {
 	{ RAW("rpm", "", "archive", "RPMTAG_FILERDEVS: an INT16, the writer's raw cut to 16 bits",
 	      "FILERDEVS", S_WORD, 16, NULL),
 	  .note = "rpm -i makes the node from the 16 bits, read as the host's dev_t" },
+	/* casync's caformat.h: struct ca_format_device { header; le64_t major, minor; } */
+	{ TUPLE("catar", "pxar casync", "archive",
+		"casync and Proxmox pxar: CA_FORMAT_DEVICE's major and minor, 64-bit little-endian",
+		"major minor", S_DEC, UINT64_MAX, UINT64_MAX) },
+	/* wimlib's unix_data.h: struct wimlib_unix_data { u32 uid, gid, mode, rdev; } */
+	{ RAW("wim", "", "archive", "wimlib's UNIX data (--unix-data): rdev, the writer's raw in 32 bits",
+	      "rdev", S_WORD, 32, NULL) },
+	/* APPNOTE 4.5.7: the PKWARE Unix extra field 0x000d, a device's two words */
+	{ TUPLE("zip", "", "archive", "PKWARE Unix extra field 0x000d: major and minor, 32-bit "
+		"little-endian words", "major minor", S_DEC, U32, U32),
+	  .note = "libarchive reads no 0x000d field; Info-ZIP's zip stores no device" },
 	{ RAW("iso9660", "rockridge", "archive",
 	      "Rock Ridge PN: the writer's dev_t in two 32-bit halves, high and low",
 	      "PN.dev_high PN.dev_low", S_HALVES, 64, NULL), .host = true, .reader = DEVNUM_READER_ISOFS,
@@ -120,6 +131,10 @@ const struct devnum_writer devnum_i_writers[] = {
 	 * (measured: mke2fs -d of fakeroot's nodes, exit 0, no message) */
 	/* the low 16 bits of glibc's st_rdev, with exit 0 and no word (measured) */
 	{ W("rpmbuild", "rpm", "rpmbuild, rpm 4.18.0", A_LOW_BITS, 16) },
+	/* casync make and casync extract keep 4095:1048575 exactly (measured) */
+	{ W("casync", "catar", "casync 2", A_FORMAT, 0) },
+	/* unix_data.h's u32 rdev = the st_rdev's low 32 bits, in silence */
+	{ W("wimcapture", "wim", "wimcapture --unix-data, wimlib 1.13.6", A_LOW_BITS, 32) },
 	{ W("mke2fs", "ext4", "mke2fs -d, e2fsprogs 1.47.0", A_MASK, 0) },
 	/* a usage error above 65535, then 12 bits of the major */
 	{ W("debugfs", "ext4", "debugfs mknod, e2fsprogs 1.47.0", A_MASK, 0), .refuse = 65535 },

@@ -152,6 +152,12 @@ static int tar_digits(struct word w, size_t most, uint64_t *v)
 	return digits(w.s, w.n, 8, most, v);
 }
 
+/* Whether the container's two decimal parts are 64-bit numbers. */
+static bool wide(const devnum_container *c)
+{
+	return c->store == S_DEC && c->major_max > U32;
+}
+
 /* What a field of the store is written as, for errors. */
 static const char *syntax(const devnum_container *c, unsigned i)
 {
@@ -166,7 +172,7 @@ static const char *syntax(const devnum_container *c, unsigned i)
 	case S_WORD: return c->bits == 16 ? "a number at most 0xffff"
 			    : c->bits == 32 ? "a number at most 0xffffffff"
 					    : "a number at most 0xffffffffffffffff";
-	default: return "a number at most 4294967295";
+	default: return wide(c) ? "a number at most 18446744073709551615" : "a number at most 4294967295";
 	}
 }
 
@@ -184,7 +190,8 @@ static void field_name(const devnum_container *c, unsigned i, char *buf, size_t 
 static int number(const devnum_container *c, struct word w, uint64_t *v)
 {
 	static const char hex[] = "0123456789abcdef";
-	uint64_t max = c->store != S_WORD ? U32 : ones(c->bits); /* S_HALVES: each word */
+	/* S_HALVES: each word; S_DEC: 32 bits, or 64 where the parts are (catar) */
+	uint64_t max = c->store == S_WORD ? ones(c->bits) : wide(c) ? UINT64_MAX : U32;
 	const char *p = w.s;
 	size_t n = w.n;
 	unsigned base = 10;

@@ -219,6 +219,24 @@ static size_t mask_backward(const struct mistake_use *u, struct devnum_tuple see
 	return n;
 }
 
+/* The major kept in 8 bits (a u8), the minor whole. */
+static bool major8_forward(const struct mistake_use *u, struct devnum_tuple real,
+			   struct devnum_tuple *seen)
+{
+	(void)u;
+	*seen = (struct devnum_tuple){ real.major & 0xff, real.minor };
+	return real.major > 0xff;
+}
+
+static size_t major8_backward(const struct mistake_use *u, struct devnum_tuple seen,
+			      struct devnum_tuple *real, size_t max)
+{
+	size_t n = 0;
+	for (uint64_t k = 1; seen.major <= 0xff && k < 4096 && n < max; k++)
+		keep(u, seen, (struct devnum_tuple){ seen.major + 256 * k, seen.minor }, real, &n, max);
+	return n;
+}
+
 /* Only the major kept (statx's stx_rdev_major), the minor lost as 0. */
 static bool major_forward(const struct mistake_use *u, struct devnum_tuple real,
 			  struct devnum_tuple *seen)
@@ -328,6 +346,9 @@ const struct mistake mistakes[] = {
 	{ "new-encode-unmasked", "new_encode_dev with the major unmasked: major << 8 lands in the minor",
 	  "erofs-utils 1.5 erofs_new_encode_dev (mkfs.erofs)", NULL, "linux32", false, 0,
 	  unmasked_forward, unmasked_backward },
+	{ "major-masked", "the major kept in 8 bits, the minor whole",
+	  "cncf-tags/container-device-interface-rs issue 72: host 490:1 made 234:1", NULL, NULL,
+	  false, 0, major8_forward, major8_backward },
 	{ "statx-major-only", "only statx's stx_rdev_major kept, the minor lost",
 	  "statx(2): the major and the minor come apart", NULL, NULL, false, 0, major_forward,
 	  major_backward },
