@@ -350,6 +350,43 @@ while i + 16 <= len(d):
 	assert_equal "$(cat stored)" "$(cat packed)"
 }
 
+@test "scan x.catar: every device of a casync archive, as casync extract makes it; hostile items" {
+	need casync casync
+	real_root
+	mkdir -p t/dev/sub t/etc out
+	mknod t/dev/mydisk b 8 256 && mknod t/dev/sub/nvme b 259 0 && mknod t/dev/huge c 4095 1048575
+	mknod t/zz c 1 3 && mkfifo t/dev/fifo && echo hello >t/etc/passwd && ln -s ../etc/passwd t/dev/link
+	setfattr -n user.x -v y t/dev/mydisk 2>/dev/null || true
+	casync make x.catar t >/dev/null 2>&1 || fail "casync make"
+	casync extract x.catar out >/dev/null 2>&1 || fail "casync extract"
+	want=$(cd out && find . \( -type c -o -type b \) -printf '/%P %Y ' -exec stat -c '%Hr:%Lr' {} \; |
+		sed 's/ c / char /; s/ b / block /' | sort)
+	[ "$(wc -l <<<"$want")" = 4 ] || fail "casync extract made $(wc -l <<<"$want") devices"
+	run2 devnum scan --format '%p %t %M:%m' x.catar
+	assert_success
+	assert_equal "$(sort <<<"$output")" "$want"
+	# from a pipe too, and the fields as stored
+	run2 bash -c 'devnum scan --format "%p %{container} %F" - <x.catar'
+	assert_line "/dev/sub/nvme catar 259 0"
+	# hostile: cut, an item claiming 2^64-1 bytes, a name with a slash
+	head -c 300 x.catar >cut.catar
+	run2 devnum scan cut.catar
+	assert_failure 2
+	python3 -c 'import struct
+d = bytearray(open("x.catar", "rb").read())
+i = d.index(struct.pack("<Q", 0x6dbb6ebcb3161f0b)) - 8   # the first FILENAME item
+big = bytearray(d); big[i:i + 8] = struct.pack("<Q", 2**64 - 1); open("big.catar", "wb").write(big)
+n = d.index(b"dev\0", i); slash = bytearray(d); slash[n + 1] = ord("/"); open("slash.catar", "wb").write(slash)'
+	run2 devnum scan big.catar
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'big.catar': catar: an item at byte $(python3 -c 'import struct
+d = open("x.catar", "rb").read(); print(d.index(struct.pack("<Q", 0x6dbb6ebcb3161f0b)) - 8)') of 18446744073709551615 bytes: less than its head, or past any input's end"
+	run2 devnum scan slash.catar
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'slash.catar': /: a file name that is no name (empty, with '/' or NUL, or past 255 bytes)"
+	assert_output ""
+}
+
 @test "wimcapture --unix-data keeps the low 32 bits of the dev_t, with exit 0 and no word" {
 	need wimcapture wimtools
 	need fakeroot fakeroot

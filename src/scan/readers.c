@@ -25,6 +25,8 @@ const struct reader readers[] = {
 	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
 	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL },
+	/* casync's catar, by devnum's reader (catar.c) */
+	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
 	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),

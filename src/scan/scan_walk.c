@@ -23,11 +23,12 @@
 #include "scan/probe.h"
 #include "scan/readers.h"
 #include "scan/scan.h"
+#include "scan/catar.h"
+#include "scan/cpio_hp.h"
+#include "scan/rpm_header.h"
 #include "scan/source.h"
 #ifdef HAVE_ISAL
-#include "scan/cpio_hp.h"
 #include "scan/gunzip.h"
-#include "scan/rpm_header.h"
 #endif
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
@@ -557,11 +558,17 @@ static void rpm_done(struct scan *sc)
 	sc->rpm = NULL;
 }
 
+/* The bytes a bid of casync's looks at: its first item's head. */
+enum { HEAD_BYTES = 16 };
+
 /* Every segment of a source, from its start: the status. */
 static int walk(struct scan *sc, struct source *src)
 {
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
+	const unsigned char *p;
+	if (!src->pos && !sc->layer && source_at(src, &p) >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
+		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
 	int package = rpm_package(sc, src);
 	if (package < 0)
 		return EXIT_TROUBLE;

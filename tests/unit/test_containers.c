@@ -55,7 +55,7 @@ static void names(void)
 }
 
 /* Each tuple container holds its largest parts and refuses one more,
- * naming the part and the limit. */
+ * naming the part and the limit (catar's 64-bit parts have no more). */
 static void capacity(void)
 {
 	size_t bad = 0, n = 0;
@@ -67,6 +67,8 @@ static void capacity(void)
 		uint64_t ma = devnum_container_max(c, DEVNUM_MAJOR), mi = devnum_container_max(c, DEVNUM_MINOR);
 		n++;
 		bad += devnum_container_pack(c, NULL, T(ma, mi), &j) != DEVNUM_OK;
+		if (ma == UINT64_MAX && mi == UINT64_MAX)
+			continue;
 		bad += devnum_container_pack(c, NULL, T(ma + 1, 0), &j) != DEVNUM_REFUSED ||
 		       j.fate != DEVNUM_NO_ROOM || j.reason.cause != DEVNUM_ABOVE ||
 		       j.reason.part != DEVNUM_MAJOR || j.reason.limit != ma;

@@ -1,0 +1,181 @@
+/* catar.c - a casync archive read item by item (casync's caformat.h and
+ * cadecoder.c): the root's ENTRY, then for each child a FILENAME and its
+ * ENTRY and, by its mode, a PAYLOAD, a SYMLINK, a DEVICE or, for a
+ * directory, its own children and a GOODBYE that ends it; metadata items
+ * (user, group, xattrs, ACLs, fcaps, SELinux) are passed over by their
+ * size.  Only what makes a record is kept: the path, the directories'
+ * depth and the last ENTRY's mode; a payload is skipped, never held. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "render/output.h"
+#include "scan/catar.h"
+#include "scan/tree.h"
+
+#define CA_ENTRY UINT64_C(0x1396fabcea5bbb51)
+#define CA_FILENAME UINT64_C(0x6dbb6ebcb3161f0b)
+#define CA_DEVICE UINT64_C(0xac3dace369dfe643)
+#define CA_GOODBYE UINT64_C(0xdfd35c5e8327c403)
+enum { HEAD = 16, ENTRY_BYTES = 64, DEVICE_BYTES = 32, NAME_MAX_BYTES = 256 };
+enum { TYPE_MASK = 0170000, IFDIR = 0040000, IFCHR = 0020000, IFBLK = 0060000 };
+
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+bool catar_bid(const unsigned char *p, size_t n)
+{
+	return n >= HEAD && le64(p) == ENTRY_BYTES && le64(p + 8) == CA_ENTRY;
+}
+
+struct walk {
+	struct tree t;
+	struct source *src;
+	uint64_t mode;         /* the last ENTRY's */
+	size_t base[TREE_DEPTH_MAX + 1]; /* each open directory's path length */
+	unsigned open;         /* directories open below the root */
+	bool named;            /* a FILENAME came, its ENTRY not yet */
+};
+
+/* The item at src->pos: its size and type, src->pos past the head; 0,
+ * or -1 said (1: the stream's end, between items). */
+static int item(struct walk *w, uint64_t *size, uint64_t *type)
+{
+	unsigned char h[HEAD];
+	const unsigned char *p;
+	uint64_t at = w->src->pos;
+	if (source_at(w->src, &p) == 0)
+		return 1;
+	if (!source_take(w->src, h, sizeof h)) {
+		char why[100];
+		snprintf(why, sizeof why, "an item cut short at byte %llu", (unsigned long long)at);
+		return tree_fault(&w->t, "catar", why), -1;
+	}
+	*size = le64(h), *type = le64(h + 8);
+	if (*size < HEAD || *size - HEAD > UINT64_MAX - w->src->pos) {
+		char why[100];
+		snprintf(why, sizeof why, "an item at byte %llu of %llu bytes: less than its head, "
+			 "or past any input's end",
+			 (unsigned long long)at, (unsigned long long)*size);
+		return tree_fault(&w->t, "catar", why), -1;
+	}
+	return 0;
+}
+
+/* The payload of an item of `size` bytes into buf (n bytes, what the
+ * type's payload is): false, said, when it is not that, or cut short. */
+static bool payload(struct walk *w, uint64_t size, unsigned char *buf, size_t n, const char *what)
+{
+	char why[120];
+	if (size - HEAD == n && source_take(w->src, buf, n))
+		return true;
+	snprintf(why, sizeof why, "a %s item of %llu bytes (%zu), or cut short", what,
+		 (unsigned long long)size, n + HEAD);
+	tree_fault(&w->t, w->t.len ? w->t.path : "/", why);
+	return false;
+}
+
+/* A FILENAME item: the child's name pushed on the path. */
+static bool filename(struct walk *w, uint64_t size)
+{
+	unsigned char name[NAME_MAX_BYTES + 1];
+	size_t n = (size_t)(size - HEAD), base;
+	if (size - HEAD > NAME_MAX_BYTES || !source_take(w->src, name, n) || !n || name[n - 1] ||
+	    memchr(name, '/', n - 1) || memchr(name, 0, n - 1)) {
+		tree_fault(&w->t, w->t.len ? w->t.path : "/",
+			   "a file name that is no name (empty, with '/' or NUL, or past 255 bytes)");
+		return false;
+	}
+	if (w->named)
+		tree_pop(&w->t, w->base[w->open + 1]);
+	w->base[w->open + 1] = w->t.len;
+	w->named = true;
+	return tree_push(&w->t, (const char *)name, n - 1, &base);
+}
+
+/* An ENTRY: its mode; a directory's opens a level. */
+static bool entry(struct walk *w, uint64_t size)
+{
+	unsigned char e[ENTRY_BYTES - HEAD];
+	if (!payload(w, size, e, sizeof e, "entry"))
+		return false;
+	w->mode = le64(e + 8);
+	if ((w->mode & TYPE_MASK) != IFDIR || !w->named) /* the root is open from the start */
+		return true;
+	if (w->open == TREE_DEPTH_MAX) {
+		tree_fault(&w->t, w->t.path, "directories nested past 256");
+		return false;
+	}
+	w->open++;
+	w->named = false;
+	return true;
+}
+
+/* A DEVICE: the record of the entry it belongs to. */
+static bool device(struct walk *w, uint64_t size)
+{
+	unsigned char d[DEVICE_BYTES - HEAD];
+	if (!payload(w, size, d, sizeof d, "device"))
+		return false;
+	uint64_t type = w->mode & TYPE_MASK;
+	if (type != IFCHR && type != IFBLK) {
+		tree_fault(&w->t, w->t.path, "a device item for an entry that is no device");
+		return true;
+	}
+	struct entry e = { .type = type == IFBLK ? "block" : "char", .device = true,
+			   .number = E_FIELDS, .f = { 2, 3, { le64(d), le64(d + 8) } } };
+	tree_record(&w->t, &e);
+	return true;
+}
+
+/* A GOODBYE: the directory open last ends (the root's, the archive). */
+static bool goodbye(struct walk *w, uint64_t size, bool *end)
+{
+	w->src->pos += size - HEAD;
+	if (w->named)
+		tree_pop(&w->t, w->base[w->open + 1]), w->named = false;
+	if (!w->open)
+		return *end = true;
+	tree_pop(&w->t, w->base[w->open--]);
+	return true;
+}
+
+int scan_catar(struct scan *sc, struct source *src)
+{
+	struct walk w = { .src = src };
+	uint64_t size, type;
+	bool end = false, ok = true;
+	tree_start(&w.t, sc, "catar", "catar");
+	sc->segment = 1;
+	sc->offset = src->pos;
+	while (ok && !end && !out_failed()) {
+		int got = item(&w, &size, &type);
+		if (got != 0) {
+			ok = got > 0; /* the stream's end; else said */
+			break;
+		}
+		sc->seg.entries += type == CA_ENTRY;
+		if (type == CA_FILENAME)
+			ok = filename(&w, size);
+		else if (type == CA_ENTRY)
+			ok = entry(&w, size);
+		else if (type == CA_DEVICE)
+			ok = device(&w, size);
+		else if (type == CA_GOODBYE)
+			ok = goodbye(&w, size, &end);
+		else
+			src->pos += size - HEAD; /* metadata, a payload, a symlink */
+		ok = ok && !src->err;
+	}
+	if (ok && !end && !out_failed())
+		tree_fault(&w.t, "catar", "the archive ends before its root's goodbye: cut short");
+	int status = tree_end(&w.t);
+	scan_summary(sc);
+	return status;
+}
