@@ -405,6 +405,23 @@ d = open("x.catar", "rb").read(); print(d.index(struct.pack("<Q", 0x6dbb6ebcb316
 	done
 	assert_equal "$(verdict wimcapture wim 4096:0)" "truncated 0:0"
 	assert_equal "$(verdict wimcapture wim 4095:1048575)" "survives 4095:1048575"
+	# scan reads the image's UNIX data as wimapply made the nodes
+	devnum --list=formats | grep -qx $'wim\timage\tlibwim' ||
+		skip "this build reads no WIM (configure found no wimlib.h: libwim-dev)"
+	run2 devnum scan --format '%p %M:%m %{container} %F' x.wim
+	i=0
+	for t in $tuples; do
+		assert_line "/${t/:/_} ${made[i]} wim $(printf 0x%08x $(($(glibc "${t%:*}" "${t#*:}") & 0xffffffff)))"
+		i=$((i + 1))
+	done
+	assert_equal "${#lines[@]}" 6
+	run2 bash -c 'cat x.wim | devnum scan -'
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '-': wim image on a pipe: libwim reads an image only from a file it can seek in; write it to a file and scan that"
+	head -c $(($(stat -c %s x.wim) / 2)) x.wim >cut.wim
+	run2 devnum scan cut.wim
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'cut.wim': WIM image: cannot be opened: Unexpectedly reached the end of the file"
 }
 
 @test "debugfs mknod keeps the low 12 bits of the major and refuses minors of 65536 and more" {

@@ -31,5 +31,10 @@ bool bid_ext4(const unsigned char *p, size_t n);
 bool bid_squashfs(const unsigned char *p, size_t n);
 bool bid_cramfs(const unsigned char *p, size_t n);
 bool bid_erofs(const unsigned char *p, size_t n);
+#ifdef HAVE_WIM
+/* WIM, with wimlib: each image a segment. */
+int scan_wim(struct scan *sc, int fd, const char *format);
+bool bid_wim(const unsigned char *p, size_t n);
+#endif
 
 #endif

@@ -35,6 +35,9 @@ const struct reader readers[] = {
 	IMAGE("squashfs", "libsquashfs", scan_squashfs, bid_squashfs),
 	IMAGE("erofs", NULL, scan_erofs, bid_erofs),
 	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs),
+#ifdef HAVE_WIM
+	IMAGE("wim", "libwim", scan_wim, bid_wim),
+#endif
 	SPEC("gen_init_cpio", spec_initramfs), SPEC("gensquashfs", spec_gensquashfs),
 	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),
 	SPEC("tmpfiles", spec_tmpfiles), SPEC("fakeroot", spec_fakeroot),

@@ -17,6 +17,9 @@
 #include "scan/links.h"
 #include "scan/probe.h"
 #include "scan/sqfs_calls.h"
+#ifdef HAVE_WIM
+#include "scan/wim_calls.h"
+#endif
 
 /* What printf's %llu takes: a device part or field, cast for a message. */
 typedef unsigned long long ull;
@@ -44,6 +47,9 @@ struct libraries {
 	struct blkid_calls blkid;
 #ifdef HAVE_ISAL
 	struct isal_calls isal;
+#endif
+#ifdef HAVE_WIM
+	struct wim_calls wim;
 #endif
 };
 

@@ -1,9 +1,11 @@
 /* fuzz_image.c - one file-system image reader on the input, as a file it
  * can seek in: built as fuzz_ext (READER scan_ext, libext2fs),
  * fuzz_squashfs (READER scan_squashfs, libsquashfs), fuzz_erofs and
- * fuzz_cramfs (devnum's own readers).  The first byte
+ * fuzz_cramfs (devnum's own readers), fuzz_wim (READER scan_wim, libwim).  The first byte
  * picks the output mode; records go to /dev/null. */
 #define _GNU_SOURCE
+#include <config.h> /* first: struct libraries is as the readers see it */
+
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>

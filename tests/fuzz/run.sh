@@ -10,7 +10,7 @@ name=${f##*/fuzz_}
 corpus=tests/fuzz/work/$name
 case $name in
 scan) flags=$scan_flags ;;
-ext | squashfs | erofs | cramfs) flags=$image_flags ;;
+ext | squashfs | erofs | cramfs | wim) flags=$image_flags ;;
 *) flags= ;;
 esac
 if ! { mkdir -p "$corpus" && cp "$srcdir/tests/fuzz/corpus/$name"/* "$corpus/"; }; then
