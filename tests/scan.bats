@@ -510,3 +510,48 @@ dev/input/event0 char 13:64 []
 lib/null block 8:1 [] 
 dev/mydisk block 8:1 [] "
 }
+
+@test "scan zip: each device's PKWARE Unix extra field (0x000d), built by hand from APPNOTE 4.5.7" {
+	# no writer in Debian stores a device in a zip (bsdtar and Info-ZIP's
+	# zip refuse or skip them), so Python writes the fields as APPNOTE says:
+	# tag, size 20, atime, mtime, uid, gid, then major and minor, le32 each
+	python3 -c 'import stat, struct, zipfile
+with zipfile.ZipFile("dev.zip", "w") as z:
+    for name, kind, t in (("dev/null", stat.S_IFCHR, (1, 3)), ("dev/disk", stat.S_IFBLK, (8, 256)),
+                          ("dev/big", stat.S_IFCHR, (4294967295, 4294967295)), ("dev/bare", stat.S_IFCHR, None)):
+        i = zipfile.ZipInfo(name); i.create_system = 3; i.external_attr = (kind | 0o644) << 16
+        if t:
+            i.extra = struct.pack("<HHIIHH", 0x000d, 20, 0, 0, 0, 0) + struct.pack("<II", *t)
+        z.writestr(i, b"")
+    z.writestr("etc/passwd", "root:x:0:0:")
+    d = zipfile.ZipInfo("dos/con"); d.create_system = 0; d.external_attr = (stat.S_IFCHR | 0o644) << 16
+    z.writestr(d, b"")'
+	run2 devnum scan --format '%p %t %(%M:%m%|unknown%) %{container} [%{findings}]' dev.zip
+	assert_failure 1
+	assert_output "dev/null char 1:3 zip []
+dev/disk block 8:256 zip []
+dev/big char 4294967295:4294967295 zip [nodev,not-linux]
+dev/bare char unknown zip [unknown]"
+	run2 devnum scan --summary dev.zip
+	assert_equal "${stderr_lines[1]}" "devnum: dev.zip: 1 segment, 6 entries, 4 devices, 2 with findings"
+	# a pipe has no central directory to go back to
+	run2 bash -c 'cat dev.zip | devnum scan'
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '-': zip on a pipe: its devices are known only from its central directory, at its end; write it to a file and scan that"
+	# hostile: the central directory's offset past the end, an extra field
+	# that claims more than the header holds, the end record cut away
+	python3 -c 'import struct
+d = bytearray(open("dev.zip", "rb").read()); e = d.rindex(b"PK\x05\x06")
+far = bytearray(d); far[e + 16:e + 20] = struct.pack("<I", 10**9); open("far.zip", "wb").write(far)
+x = d.index(struct.pack("<HH", 0x000d, 20), d.index(b"PK\x01\x02"))
+lie = bytearray(d); lie[x + 2:x + 4] = struct.pack("<H", 60000); open("lie.zip", "wb").write(lie)
+open("cut.zip", "wb").write(d[:e])'
+	run2 devnum scan far.zip
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'far.zip': zip: 46 bytes at 1000000000: past the end of the $(stat -c %s far.zip)-byte image"
+	run2 devnum scan --format '%p %(%M:%m%|unknown%)' lie.zip
+	assert_line "dev/null unknown"
+	run2 devnum scan cut.zip
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'cut.zip': zip: no end of central directory record in its last 65536 bytes"
+}

@@ -54,7 +54,7 @@ const struct devnum_container devnum_i_containers[] = {
 	/* APPNOTE 4.5.7: the PKWARE Unix extra field 0x000d, a device's two words */
 	{ TUPLE("zip", "", "archive", "PKWARE Unix extra field 0x000d: major and minor, 32-bit "
 		"little-endian words", "major minor", S_DEC, U32, U32),
-	  .note = "libarchive reads no 0x000d field; Info-ZIP's zip stores no device" },
+	  .note = "libarchive reads no 0x000d field; neither bsdtar nor Info-ZIP's zip stores a device" },
 	{ RAW("iso9660", "rockridge", "archive",
 	      "Rock Ridge PN: the writer's dev_t in two 32-bit halves, high and low",
 	      "PN.dev_high PN.dev_low", S_HALVES, 64, NULL), .host = true, .reader = DEVNUM_READER_ISOFS,

@@ -90,8 +90,8 @@ static const char *no_number(int format)
 		return "xar stores the device in its table of contents, "
 		       "but libarchive's reader drops it";
 	case ARCHIVE_FORMAT_ZIP:
-		return "zip keeps a device number only in PKWARE's 0x000d extra field, "
-		       "which libarchive does not read";
+		return "zip keeps a device number only in PKWARE's 0x000d extra field, in its "
+		       "central directory at its end, which scan reads only from a file it can seek in";
 	default: return "the format stores no device number that libarchive reads";
 	}
 }

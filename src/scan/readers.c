@@ -27,6 +27,8 @@ const struct reader readers[] = {
 	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	/* casync's catar, by devnum's reader (catar.c) */
 	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
+	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
+	{ "zip", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
 	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),

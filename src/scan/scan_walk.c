@@ -27,6 +27,7 @@
 #include "scan/cpio_hp.h"
 #include "scan/rpm_header.h"
 #include "scan/source.h"
+#include "scan/zip_unix.h"
 #ifdef HAVE_ISAL
 #include "scan/gunzip.h"
 #endif
@@ -567,8 +568,15 @@ static int walk(struct scan *sc, struct source *src)
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
 	const unsigned char *p;
-	if (!src->pos && !sc->layer && source_at(src, &p) >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
+	ssize_t n = !src->pos && !sc->layer ? source_at(src, &p) : 0;
+	if (n >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
 		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
+	if (n > 0 && zip_bid(p, (size_t)n) && src->seekable)
+		return scan_zip(sc, src->fd); /* its central directory, which holds the devices */
+	if (n > 0 && zip_bid(p, (size_t)n))
+		return scan_trouble(sc, "zip on a pipe: its devices are known only from its central "
+				    "directory, at its end; write it to a file and scan that", 0,
+				    TROUBLE_ARCHIVE);
 	int package = rpm_package(sc, src);
 	if (package < 0)
 		return EXIT_TROUBLE;
