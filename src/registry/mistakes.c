@@ -338,7 +338,8 @@ const struct mistake mistakes[] = {
 	  "FreeBSD 12's 64-bit dev_t (ino64, r318736) and FreeBSD 11's 32-bit one", "freebsd",
 	  "freebsd11", false, 32, cut_forward, cut_backward },
 	{ "glibc-cut-to-32", "a glibc dev_t cut to the mknodat syscall's 32 bits, read by new_decode_dev",
-	  "Go x/sys/unix.Mknod and moby's extractor: uint32 of the dev_t; musl's mknod: dev & 0xffffffff",
+	  "Go x/sys/unix.Mknod and moby's extractor: uint32 of the dev_t; musl's mknod: dev & 0xffffffff; "
+	  "wimlib's u32 rdev (wimcapture --unix-data)",
 	  "glibc", "linux32", false, 32, cut_forward, cut_backward },
 	{ "glibc-cut-to-16", "a glibc dev_t kept in 16 bits and read by glibc: rpm's 16-bit rdev",
 	  "rpm's rpm_rdev_t (uint16_t) for RPMTAG_FILERDEVS, measured with rpmbuild 4.18; bsdtar's "
