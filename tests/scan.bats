@@ -555,3 +555,38 @@ open("cut.zip", "wb").write(d[:e])'
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'cut.zip': zip: no end of central directory record in its last 65536 bytes"
 }
+
+@test "scan pxar: a Proxmox archive built by hand from the pxar crate's format, ENTRY and ENTRY_V1" {
+	# items: le64 size (the 16-byte head included), le64 type, payload;
+	# ENTRY 0xd5956474e588acef: mode, flags (le64), uid, gid (le32),
+	# mtime (le64, le32, pad); ENTRY_V1 0x11da850a1c1cceff: mtime one le64;
+	# FILENAME 0x16701121063917b3; DEVICE 0x9fc9e906586d5ce9: major, minor
+	# le64; PAYLOAD 0x28147a1b0b7c1a25; GOODBYE 0x2fec4fa642d5731d
+	for v1 in 0 1; do
+		python3 -c 'import struct, sys
+v1 = sys.argv[1] == "1"
+def item(t, p): return struct.pack("<QQ", 16 + len(p), t) + p
+def entry(mode):
+    if v1:
+        return item(0x11da850a1c1cceff, struct.pack("<QQIIQ", mode, 0, 0, 0, 0))
+    return item(0xd5956474e588acef, struct.pack("<QQIIqII", mode, 0, 0, 0, 0, 0, 0))
+def name(n): return item(0x16701121063917b3, n.encode() + b"\0")
+def dev(ma, mi): return item(0x9fc9e906586d5ce9, struct.pack("<QQ", ma, mi))
+bye = item(0x2fec4fa642d5731d, struct.pack("<QQQ", 0, 0, 0))
+out = entry(0o40755) + name("dev") + entry(0o40755)
+out += name("null") + entry(0o20644) + dev(1, 3) + name("mydisk") + entry(0o60644) + dev(8, 256)
+out += name("wide") + entry(0o20644) + dev(2**40, 2**33) + bye
+out += name("etc") + entry(0o40755) + name("f") + entry(0o100644) + item(0x28147a1b0b7c1a25, b"hello") + bye + bye
+open("x.pxar", "wb").write(out)
+open("cut.pxar", "wb").write(out[:-24])' $v1
+		run2 devnum scan --format '%p %t %M:%m %{format} %{container}' x.pxar
+		assert_failure 1 # the wide device is beyond Linux
+		assert_output "/dev/null char 1:3 pxar catar
+/dev/mydisk block 8:256 pxar catar
+/dev/wide char 1099511627776:8589934592 pxar catar"
+		run2 devnum scan cut.pxar
+		assert_failure 2
+		# the root's goodbye, 40 bytes, lost its last 24
+		assert_equal "${stderr_lines[0]}" "devnum: 'cut.pxar': pxar: an item cut short before byte $(($(stat -c %s cut.pxar) + 24))"
+	done
+}

@@ -1,5 +1,8 @@
 /* catar.c - a casync archive read item by item (casync's caformat.h and
- * cadecoder.c): the root's ENTRY, then for each child a FILENAME and its
+ * cadecoder.c), or a Proxmox pxar archive, the same framing with types of
+ * its own and a shorter ENTRY (the pxar crate's format/mod.rs; the first
+ * pxar, proxmox-backup's, wrote casync's types): the root's ENTRY, then
+ * for each child a FILENAME and its
  * ENTRY and, by its mode, a PAYLOAD, a SYMLINK, a DEVICE or, for a
  * directory, its own children and a GOODBYE that ends it; metadata items
  * (user, group, xattrs, ACLs, fcaps, SELinux) are passed over by their
@@ -14,11 +17,25 @@
 #include "scan/catar.h"
 #include "scan/tree.h"
 
-#define CA_ENTRY UINT64_C(0x1396fabcea5bbb51)
-#define CA_FILENAME UINT64_C(0x6dbb6ebcb3161f0b)
-#define CA_DEVICE UINT64_C(0xac3dace369dfe643)
-#define CA_GOODBYE UINT64_C(0xdfd35c5e8327c403)
-enum { HEAD = 16, ENTRY_BYTES = 64, DEVICE_BYTES = 32, NAME_MAX_BYTES = 256 };
+enum { HEAD = 16, DEVICE_BYTES = 32, NAME_MAX_BYTES = 256, ENTRY_MAX = 64 };
+
+/* A format's item types, its ENTRY's sizes and where the mode is in it. */
+struct dialect {
+	const char *name;
+	uint64_t entry, entry_v1, filename, device, goodbye;
+	unsigned entry_bytes, entry_v1_bytes, mode_at;
+};
+
+static const struct dialect dialects[] = {
+	/* ENTRY: feature flags, mode, flags, uid, gid, mtime: 6 le64 */
+	{ "catar", UINT64_C(0x1396fabcea5bbb51), 0, UINT64_C(0x6dbb6ebcb3161f0b),
+	  UINT64_C(0xac3dace369dfe643), UINT64_C(0xdfd35c5e8327c403), 64, 0, 8 },
+	/* ENTRY: mode, flags (le64), uid, gid (le32), mtime (le64 s, le32 ns,
+	 * pad); ENTRY_V1's mtime one le64 */
+	{ "pxar", UINT64_C(0xd5956474e588acef), UINT64_C(0x11da850a1c1cceff),
+	  UINT64_C(0x16701121063917b3), UINT64_C(0x9fc9e906586d5ce9), UINT64_C(0x2fec4fa642d5731d),
+	  56, 48, 0 },
+};
 enum { TYPE_MASK = 0170000, IFDIR = 0040000, IFCHR = 0020000, IFBLK = 0060000 };
 
 static uint64_t le64(const unsigned char *p)
@@ -29,13 +46,26 @@ static uint64_t le64(const unsigned char *p)
 	return v;
 }
 
+/* The dialect whose root ENTRY begins p, or NULL. */
+static const struct dialect *dialect_of(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; n >= HEAD && i < sizeof dialects / sizeof dialects[0]; i++) {
+		const struct dialect *d = &dialects[i];
+		if ((le64(p + 8) == d->entry && le64(p) == d->entry_bytes) ||
+		    (d->entry_v1 && le64(p + 8) == d->entry_v1 && le64(p) == d->entry_v1_bytes))
+			return d;
+	}
+	return NULL;
+}
+
 bool catar_bid(const unsigned char *p, size_t n)
 {
-	return n >= HEAD && le64(p) == ENTRY_BYTES && le64(p + 8) == CA_ENTRY;
+	return dialect_of(p, n) != NULL;
 }
 
 struct walk {
 	struct tree t;
+	const struct dialect *d;
 	struct source *src;
 	uint64_t mode;         /* the last ENTRY's */
 	size_t base[TREE_DEPTH_MAX + 1]; /* each open directory's path length */
@@ -55,7 +85,7 @@ static int item(struct walk *w, uint64_t *size, uint64_t *type)
 	if (!source_take(w->src, h, sizeof h)) {
 		char why[100];
 		snprintf(why, sizeof why, "an item cut short at byte %llu", (unsigned long long)at);
-		return tree_fault(&w->t, "catar", why), -1;
+		return tree_fault(&w->t, w->d->name, why), -1;
 	}
 	*size = le64(h), *type = le64(h + 8);
 	if (*size < HEAD || *size - HEAD > UINT64_MAX - w->src->pos) {
@@ -63,9 +93,28 @@ static int item(struct walk *w, uint64_t *size, uint64_t *type)
 		snprintf(why, sizeof why, "an item at byte %llu of %llu bytes: less than its head, "
 			 "or past any input's end",
 			 (unsigned long long)at, (unsigned long long)*size);
-		return tree_fault(&w->t, "catar", why), -1;
+		return tree_fault(&w->t, w->d->name, why), -1;
 	}
 	return 0;
+}
+
+/* The rest of an item, n bytes, passed over: true; false, said, when the
+ * input ends before its last byte. */
+static bool skip(struct walk *w, uint64_t n)
+{
+	const unsigned char *p;
+	char why[100];
+	if (!n)
+		return true;
+	w->src->pos += n - 1;
+	if (source_at(w->src, &p) > 0) {
+		w->src->pos++;
+		return true;
+	}
+	snprintf(why, sizeof why, "an item cut short before byte %llu",
+		 (unsigned long long)w->src->pos + 1);
+	tree_fault(&w->t, w->d->name, why);
+	return false;
 }
 
 /* The payload of an item of `size` bytes into buf (n bytes, what the
@@ -99,13 +148,14 @@ static bool filename(struct walk *w, uint64_t size)
 	return tree_push(&w->t, (const char *)name, n - 1, &base);
 }
 
-/* An ENTRY: its mode; a directory's opens a level. */
-static bool entry(struct walk *w, uint64_t size)
+/* An ENTRY of `bytes` (the dialect's): its mode; a directory's opens a
+ * level. */
+static bool entry(struct walk *w, uint64_t size, unsigned bytes)
 {
-	unsigned char e[ENTRY_BYTES - HEAD];
-	if (!payload(w, size, e, sizeof e, "entry"))
+	unsigned char e[ENTRY_MAX - HEAD];
+	if (!payload(w, size, e, bytes - HEAD, "entry"))
 		return false;
-	w->mode = le64(e + 8);
+	w->mode = le64(e + w->d->mode_at);
 	if ((w->mode & TYPE_MASK) != IFDIR || !w->named) /* the root is open from the start */
 		return true;
 	if (w->open == TREE_DEPTH_MAX) {
@@ -137,7 +187,8 @@ static bool device(struct walk *w, uint64_t size)
 /* A GOODBYE: the directory open last ends (the root's, the archive). */
 static bool goodbye(struct walk *w, uint64_t size, bool *end)
 {
-	w->src->pos += size - HEAD;
+	if (!skip(w, size - HEAD))
+		return false;
 	if (w->named)
 		tree_pop(&w->t, w->base[w->open + 1]), w->named = false;
 	if (!w->open)
@@ -148,10 +199,15 @@ static bool goodbye(struct walk *w, uint64_t size, bool *end)
 
 int scan_catar(struct scan *sc, struct source *src)
 {
-	struct walk w = { .src = src };
+	const unsigned char *p;
+	ssize_t n = source_at(src, &p);
+	struct walk w = { .src = src, .d = dialect_of(p, n > 0 ? (size_t)n : 0) };
 	uint64_t size, type;
 	bool end = false, ok = true;
-	tree_start(&w.t, sc, "catar", "catar");
+	if (!w.d)
+		return scan_error(sc, "no catar or pxar archive");
+	const struct dialect *d = w.d;
+	tree_start(&w.t, sc, d->name, "catar");
 	sc->segment = 1;
 	sc->offset = src->pos;
 	while (ok && !end && !out_failed()) {
@@ -160,21 +216,22 @@ int scan_catar(struct scan *sc, struct source *src)
 			ok = got > 0; /* the stream's end; else said */
 			break;
 		}
-		sc->seg.entries += type == CA_ENTRY;
-		if (type == CA_FILENAME)
+		bool is_entry = type == d->entry || (d->entry_v1 && type == d->entry_v1);
+		sc->seg.entries += is_entry;
+		if (type == d->filename)
 			ok = filename(&w, size);
-		else if (type == CA_ENTRY)
-			ok = entry(&w, size);
-		else if (type == CA_DEVICE)
+		else if (is_entry)
+			ok = entry(&w, size, type == d->entry ? d->entry_bytes : d->entry_v1_bytes);
+		else if (type == d->device)
 			ok = device(&w, size);
-		else if (type == CA_GOODBYE)
+		else if (type == d->goodbye)
 			ok = goodbye(&w, size, &end);
-		else
-			src->pos += size - HEAD; /* metadata, a payload, a symlink */
+		else /* metadata, a payload, a symlink */
+			ok = skip(&w, size - HEAD);
 		ok = ok && !src->err;
 	}
 	if (ok && !end && !out_failed())
-		tree_fault(&w.t, "catar", "the archive ends before its root's goodbye: cut short");
+		tree_fault(&w.t, d->name, "the archive ends before its root's goodbye: cut short");
 	int status = tree_end(&w.t);
 	scan_summary(sc);
 	return status;

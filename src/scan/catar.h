@@ -1,7 +1,8 @@
-/* catar.h - a casync archive (.catar), read by devnum's own reader: a
- * stream of items, each a little-endian 64-bit size and type and then
- * its payload (casync's src/caformat.h).  A device's CA_FORMAT_DEVICE
- * holds its major and minor as two 64-bit words, exactly. */
+/* catar.h - a casync archive (.catar) or a Proxmox pxar archive, read by
+ * devnum's own reader: a stream of items, each a little-endian 64-bit
+ * size and type and then its payload (casync's src/caformat.h, the pxar
+ * crate's format).  A device's item holds its major and minor as two
+ * 64-bit words, exactly. */
 #ifndef CATAR_H
 #define CATAR_H
 
@@ -11,10 +12,10 @@
 #include "scan/scan.h"
 #include "scan/source.h"
 
-/* Whether the n bytes at p begin a catar: the root's CA_FORMAT_ENTRY. */
+/* Whether the n bytes at p begin a catar or a pxar: the root's ENTRY. */
 bool catar_bid(const unsigned char *p, size_t n);
 
-/* Every device of the catar at src->pos, a record each: the status. */
+/* Every device of the catar or pxar at src->pos, a record each: the status. */
 int scan_catar(struct scan *sc, struct source *src);
 
 #endif

@@ -25,8 +25,9 @@ const struct reader readers[] = {
 	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
 	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL },
-	/* casync's catar, by devnum's reader (catar.c) */
+	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c) */
 	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
+	{ "pxar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
 	{ "zip", R_ARCHIVE, "devnum", NULL, NULL, NULL },
 	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
