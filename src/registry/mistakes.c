@@ -201,22 +201,38 @@ static size_t plus_backward(const struct mistake_use *u, struct devnum_tuple see
 	return n;
 }
 
+/* One part masked to 8 bits (the major, or the minor), the other whole. */
+static bool part8_forward(struct devnum_tuple real, struct devnum_tuple *seen, bool major)
+{
+	*seen = real;
+	*(major ? &seen->major : &seen->minor) &= 0xff;
+	return (major ? real.major : real.minor) > 0xff;
+}
+
+/* The part's lost bits: 256 k more, the fewest first. */
+static size_t part8_backward(const struct mistake_use *u, struct devnum_tuple seen,
+			     struct devnum_tuple *real, size_t max, bool major)
+{
+	size_t n = 0;
+	for (uint64_t k = 1; (major ? seen.major : seen.minor) <= 0xff && k < 4096 && n < max; k++)
+		keep(u, seen, major ? (struct devnum_tuple){ seen.major + 256 * k, seen.minor }
+				    : (struct devnum_tuple){ seen.major, seen.minor + 256 * k },
+		     real, &n, max);
+	return n;
+}
+
 /* The minor masked to 8 bits, or taken modulo 256. */
 static bool mask_forward(const struct mistake_use *u, struct devnum_tuple real,
 			 struct devnum_tuple *seen)
 {
 	(void)u;
-	*seen = (struct devnum_tuple){ real.major, real.minor & 0xff };
-	return real.minor > 0xff;
+	return part8_forward(real, seen, false);
 }
 
 static size_t mask_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			    struct devnum_tuple *real, size_t max)
 {
-	size_t n = 0;
-	for (uint64_t k = 1; seen.minor <= 0xff && k < 4096 && n < max; k++)
-		keep(u, seen, (struct devnum_tuple){ seen.major, seen.minor + 256 * k }, real, &n, max);
-	return n;
+	return part8_backward(u, seen, real, max, false);
 }
 
 /* The major kept in 8 bits (a u8), the minor whole. */
@@ -224,17 +240,13 @@ static bool major8_forward(const struct mistake_use *u, struct devnum_tuple real
 			   struct devnum_tuple *seen)
 {
 	(void)u;
-	*seen = (struct devnum_tuple){ real.major & 0xff, real.minor };
-	return real.major > 0xff;
+	return part8_forward(real, seen, true);
 }
 
 static size_t major8_backward(const struct mistake_use *u, struct devnum_tuple seen,
 			      struct devnum_tuple *real, size_t max)
 {
-	size_t n = 0;
-	for (uint64_t k = 1; seen.major <= 0xff && k < 4096 && n < max; k++)
-		keep(u, seen, (struct devnum_tuple){ seen.major + 256 * k, seen.minor }, real, &n, max);
-	return n;
+	return part8_backward(u, seen, real, max, true);
 }
 
 /* Only the major kept (statx's stx_rdev_major), the minor lost as 0. */
