@@ -21,13 +21,15 @@ struct header {
 	uint64_t mode, rdev, namesize, filesize;
 };
 
-bool cpio_hp_mark(int format, unsigned type, uint64_t rdev, int64_t size)
+bool cpio_hp_mark(const struct archive_calls *la, struct archive_entry *e, int format,
+		  unsigned type)
 {
 	bool odc_or_bin = format == ARCHIVE_FORMAT_CPIO_POSIX ||
 			  format == ARCHIVE_FORMAT_CPIO_BIN_LE || format == ARCHIVE_FORMAT_CPIO_BIN_BE;
 	bool special = type == AE_IFCHR || type == AE_IFBLK || type == AE_IFIFO ||
 		       type == AE_IFSOCK;
-	return odc_or_bin && special && rdev == 1 && size > 0;
+	return odc_or_bin && special && la->archive_entry_rdev(e) == 1 &&
+	       la->archive_entry_size(e) > 0;
 }
 
 /* The n octal digits at p: true, the value in *v. */

@@ -13,9 +13,11 @@
 #include "scan/scan.h"
 #include "scan/source.h"
 
-/* Whether an entry libarchive read in `format`, of mode type `type`
- * (AE_IFCHR...), with rdev and size, is HP-UX's mark. */
-bool cpio_hp_mark(int format, unsigned type, uint64_t rdev, int64_t size);
+/* Whether entry e, which libarchive read in `format`, of mode type `type`
+ * (AE_IFCHR...), is HP-UX's mark; its rdev and size asked for only in odc
+ * and bin, off the path of every other format's entries. */
+bool cpio_hp_mark(const struct archive_calls *la, struct archive_entry *e, int format,
+		  unsigned type);
 
 /* The archive of `format` (named format_name) in src from the header at
  * `at` to its trailer, every entry read by devnum's own reader; src->pos

@@ -134,8 +134,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			break;
 		}
 		unsigned type = la->archive_entry_filetype(e);
-		if (cpio_hp_mark(end->format, type, (uint64_t)la->archive_entry_rdev(e),
-				 la->archive_entry_size(e))) { /* read on by GNU cpio's rule */
+		if (cpio_hp_mark(la, e, end->format, type)) { /* read on by GNU cpio's rule */
 			status = status_max(status, backlog_drain(&held));
 			status = status_max(status, cpio_hp(sc, src, base + (uint64_t)
 							    la->archive_read_header_position(a),
