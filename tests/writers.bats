@@ -238,16 +238,17 @@ rpm_of() {
 	find top -name "$name-*.rpm"
 }
 
-# rpmbuild in fakeroot packages none of the nodes it was shown ("Installed
-# (but unpackaged) file(s) found"): real root's mknod, within 12:20
+# real_root WHY: the test needs real root's nodes, WHY saying what fakeroot
+# does instead (rpmbuild in it packages none of the nodes it was shown,
+# "Installed (but unpackaged)"; casync's extract rejects what casync
+# make wrote there, "Bad message")
 real_root() {
-	[ "$(id -u)" = 0 ] && [ -z "${FAKEROOTKEY:-}" ] ||
-		skip "rpmbuild packages the nodes of real root's mknod only (in fakeroot: 'unpackaged')"
+	[ "$(id -u)" = 0 ] && [ -z "${FAKEROOTKEY:-}" ] || skip "real root's nodes only: $1"
 }
 
 @test "rpmbuild keeps the low 16 bits of glibc's dev_t in FILERDEVS, with exit 0 and no word" {
 	need rpmbuild rpm
-	real_root
+	real_root "rpmbuild in fakeroot packages none of them ('unpackaged')"
 	local tuples="259:0 8:256 4095:255 1:3 255:255 4095:1048575"
 	pkg=$(rpm_of devt $tuples)
 	[ -f "$pkg" ] || fail "rpmbuild made no package"
@@ -268,7 +269,7 @@ real_root() {
 
 @test "scan x.rpm: each payload device with its header's FILERDEVS, what rpm -i makes; a header that lies" {
 	need rpmbuild rpm
-	real_root
+	real_root "rpmbuild in fakeroot packages none of them ('unpackaged')"
 	pkg=$(rpm_of devs 259:0 8:256 1:3)
 	run2 devnum scan --format '%p %M:%m [%{findings}] %n' "$pkg"
 	assert_success
@@ -312,7 +313,7 @@ print(struct.unpack(">I", d[at + 12:at + 16])[0])' "$pkg") bytes: more than rpm 
 @test "rpm -i makes the node FILERDEVS holds: 259:0 packaged is made 3:0" {
 	need rpmbuild rpm
 	need strace strace
-	real_root
+	real_root "rpmbuild in fakeroot packages none of them ('unpackaged'), and rpm -i makes real nodes"
 	pkg=$(rpm_of nvme 259:0)
 	mkdir r
 	# the node has no driver here, so rpm's open of it after mknodat fails:
@@ -325,7 +326,7 @@ print(struct.unpack(">I", d[at + 12:at + 16])[0])' "$pkg") bytes: more than rpm 
 
 @test "casync make and extract keep every device exactly, in CA_FORMAT_DEVICE's two le64 words" {
 	need casync casync
-	real_root
+	real_root "casync extract rejects what casync make wrote in fakeroot ('Bad message')"
 	local tuples="8:256 259:0 4095:1048575 1:3 0:0"
 	mkdir t out
 	for t in $tuples; do mknod "t/${t/:/_}" c "${t%:*}" "${t#*:}"; done
@@ -352,7 +353,7 @@ while i + 16 <= len(d):
 
 @test "scan x.catar: every device of a casync archive, as casync extract makes it; hostile items" {
 	need casync casync
-	real_root
+	real_root "casync extract rejects what casync make wrote in fakeroot ('Bad message')"
 	mkdir -p t/dev/sub t/etc out
 	mknod t/dev/mydisk b 8 256 && mknod t/dev/sub/nvme b 259 0 && mknod t/dev/huge c 4095 1048575
 	mknod t/zz c 1 3 && mkfifo t/dev/fifo && echo hello >t/etc/passwd && ln -s ../etc/passwd t/dev/link
