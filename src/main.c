@@ -343,6 +343,8 @@ int main(int argc, const char **argv)
 	j.spec = given.value[O_SPEC];
 	j.fakeroot = given.value[O_FAKEROOT];
 	j.jobs = given.value[O_JOBS] ? jobs_value(given.named[O_JOBS], given.value[O_JOBS]) : 0;
+	j.depth = given.value[O_DEPTH] ? depth_value(given.named[O_DEPTH], given.value[O_DEPTH])
+				       : DEPTH_DEFAULT;
 	j.out = &out;
 	if (c->prepare)
 		c->prepare(c, &j, &n, &ops);

@@ -162,19 +162,27 @@ check_ext() {
 	assert_equal "$stderr" "devnum: 'lie': ext4 image: The ext2 superblock is corrupt"
 }
 
-@test "scan: a compressed image or one on a pipe is refused with the command that makes it readable" {
+@test "scan: a compressed image, one on a pipe and one in a tar are read from a temporary copy, as debugfs reads the image" {
 	need mke2fs e2fsprogs
-	mkdir -p root
-	mke2fs -q -F -t ext4 -d root img 8M
+	need debugfs e2fsprogs
+	ext4_image
+	check_ext img # the image file's records, field by field against debugfs
+	devnum scan --format='%p %t %I %F %M:%m' img >expected || :
 	gzip -k img
-	run2 devnum scan img.gz
-	assert_failure 2
-	assert_equal "$stderr" "devnum: 'img.gz': ext4 image compressed with gzip: libext2fs reads an image only from a file it can seek in; decompress it first (gzip -dc INPUT > IMAGE) and scan IMAGE"
-	run2 bash -c 'cat img | devnum scan'
-	assert_failure 2
-	assert_equal "$stderr" "devnum: '-': ext4 image on a pipe: libext2fs reads an image only from a file it can seek in; write it to a file and scan that"
-	run2 bash -c 'devnum scan <img'
+	run2 devnum scan --summary --format='%p %t %I %F %M:%m' img.gz
 	assert_success
+	assert_equal "$output" "$(cat expected)"
+	[[ $stderr == *"img.gz: 1 segment, 8388608 bytes spooled, "* ]] || fail "$stderr"
+	run2 bash -c "cat img | devnum scan --format='%p %t %I %F %M:%m'"
+	assert_equal "$output" "$(cat expected)"
+	tar -cf in.tar img.gz
+	run2 devnum scan --format='%{within} %p %t %I %F %M:%m' in.tar
+	assert_equal "$output" "$(sed 's/^/[img.gz] /' expected)"
+	assert_equal "$stderr" ""
+	rm -f "${TMPDIR:-/tmp}"/devnum-no-such # the copies have no name: none is left
+	run2 env TMPDIR=/nonexistent devnum scan img.gz
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img.gz': a temporary file in /nonexistent: No such file or directory"
 }
 
 @test "scan: a file system it has no reader for names the way to its devices" {
@@ -260,7 +268,7 @@ check_sqfs() {
 	assert_equal "$stderr" "devnum: 'root.sqfs': the root directory: not a directory"
 }
 
-@test "scan: an image inside an archive is not opened, and a warning says it is there" {
+@test "scan: an image inside an archive is read, or beyond --depth named in a warning" {
 	need mke2fs e2fsprogs
 	need mksquashfs squashfs-tools
 	mkdir -p in d
@@ -270,11 +278,17 @@ check_sqfs() {
 	printf '%s\n' '#mtree' './sda1 type=block device=native,8,1' >m
 	tar -cf in.tar -C in rootfs.ext4 base.sqfs zeros
 	bsdtar -rf in.tar @m
-	run2 devnum scan in.tar
+	run2 devnum scan --summary in.tar
 	assert_success
 	assert_output "in.tar: ./sda1: block 8:1"
-	assert_equal "$stderr" "devnum: 'in.tar': warning: entry 1: rootfs.ext4: ext3 image, not opened: extract it and scan it
-devnum: 'in.tar': warning: entry 2: base.sqfs: squashfs image, not opened: extract it and scan it"
+	local bytes=$((8388608 + $(stat -c %s in/base.sqfs)))
+	[[ ${stderr_lines[-1]} == "devnum: in.tar: 1 segment, 2 members read as inputs, $bytes bytes spooled, "*" entries, 1 device, 0 with findings" ]] ||
+		fail "$stderr"
+	run2 devnum scan --depth=0 in.tar
+	assert_success
+	assert_output "in.tar: ./sda1: block 8:1"
+	assert_equal "$stderr" "devnum: 'in.tar': warning: entry 1: 'rootfs.ext4': ext3 image, not read: deeper than --depth=0
+devnum: 'in.tar': warning: entry 2: 'base.sqfs': squashfs image, not read: deeper than --depth=0"
 }
 
 # extracted DIR: "PATH TYPE M:m" of each device node under DIR, by stat(2)

@@ -21,7 +21,7 @@ setup_file() {
 	head -c 300 big.tar.gz >cut.tar.gz # its error: the stream ends in the middle
 	head -c 5000 /dev/urandom >junk    # no layer: passed over
 	mkdir -p t && (printf hsqs && head -c 8188 /dev/zero) >t/image.sqfs
-	bsdtar -cf warn.tar -C t image.sqfs # its warning: an image, not opened
+	bsdtar -cf warn.tar -C t image.sqfs # its warning: an image that cannot be read
 	layer gnu.tar gnutar './dev/tty type=char device=native,5,0'
 	local small=() i
 	for i in $(seq 1 9); do
@@ -75,7 +75,7 @@ same() {
 	grep -q "^img: sha256:$(digest pax.tar.zst): ./gone: char 0:0 \[whiteout\]" one.out
 	[ "$(grep -n 'dev/big' one.out | cut -d: -f1)" -gt 20000 ] || fail "the second layer came first"
 	grep -q "layer sha256:$(digest cut.tar.gz): .*" one.err
-	grep -q "warning: .*image.sqfs: squashfs image, not opened" one.err
+	grep -q "warning: layer sha256:.*: member .image.sqfs.: squashfs image, not read: " one.err
 	same img --json
 	same img --format='%{layer} %p %M:%m%n'
 }

@@ -534,10 +534,14 @@ dev/big char 4294967295:4294967295 zip [nodev,not-linux]
 dev/bare char unknown zip [unknown]"
 	run2 devnum scan --summary dev.zip
 	assert_equal "${stderr_lines[1]}" "devnum: dev.zip: 1 segment, 6 entries, 4 devices, 2 with findings"
-	# a pipe has no central directory to go back to
-	run2 bash -c 'cat dev.zip | devnum scan'
-	assert_failure 2
-	assert_equal "$stderr" "devnum: '-': zip on a pipe: its devices are known only from its central directory, at its end; write it to a file and scan that"
+	# a pipe has no central directory to go back to: a temporary copy has
+	run2 bash -c 'cat dev.zip | devnum scan --summary --format="%p %t %(%M:%m%|unknown%) %{container} [%{findings}]"'
+	assert_failure 1
+	assert_output "dev/null char 1:3 zip []
+dev/disk block 8:256 zip []
+dev/big char 4294967295:4294967295 zip [nodev,not-linux]
+dev/bare char unknown zip [unknown]"
+	assert_equal "${stderr_lines[1]}" "devnum: -: 1 segment, $(stat -c %s dev.zip) bytes spooled, 6 entries, 4 devices, 2 with findings"
 	# hostile: the central directory's offset past the end, an extra field
 	# that claims more than the header holds, the end record cut away
 	python3 -c 'import struct

@@ -226,9 +226,9 @@ b 2:2 2 $(gzip -c a.cpio | wc -c) none"
 	assert_equal "$output$stderr" ""
 	run2 bash -c 'devnum scan <img.ext4'
 	assert_success
-	run2 bash -c 'cat img.ext4 | devnum scan'
-	assert_failure 2
-	assert_equal "$stderr" "devnum: '-': ext4 image on a pipe: libext2fs reads an image only from a file it can seek in; write it to a file and scan that"
+	run2 bash -c 'cat img.ext4 | devnum scan --summary'
+	assert_success
+	assert_equal "${stderr_lines[-1]}" "devnum: -: 1 segment, 8388608 bytes spooled, 2 entries, 0 devices, 0 with findings"
 	mke2fs -q -F -t ext2 img.ext2 2M
 	run2 devnum scan --summary img.ext2
 	assert_success

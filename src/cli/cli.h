@@ -38,6 +38,7 @@ struct job {
 	const char *spec;             /* scan --spec: a specification's format, by name */
 	const char *fakeroot;         /* scan --fakeroot: a fakeroot state's file */
 	unsigned jobs;                /* scan --jobs: threads at once; 0, one a CPU */
+	unsigned depth;               /* scan --depth: how deep inputs inside inputs are read */
 	const struct emitter *out;
 };
 
@@ -110,6 +111,8 @@ bool by_scheme(const char *text);                   /* --sort: scheme, else regi
 struct devnum_tuple tuple_value(const char *option, const char *text, unsigned bare);
 unsigned base_value(const char *option, const char *text); /* 16, 10 or 8, exactly */
 unsigned jobs_value(const char *option, const char *text); /* 0 to 9999 */
+enum { DEPTH_DEFAULT = 8, DEPTH_MAX = 64 };
+unsigned depth_value(const char *option, const char *text); /* 0 to DEPTH_MAX */
 /* Where scan judges whether a device can be made at all, by its type:
  * --into=rootless, a user namespace; --into=ostree, an ostree commit. */
 enum place { P_ROOTLESS = 1, P_OSTREE = 2 };

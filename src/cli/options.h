@@ -35,6 +35,7 @@
 	X(SPEC, "spec", 0, "FORMAT", "scan: read inputs as this device specification") \
 	X(FAKEROOT, "fakeroot", 0, "STATE", "scan: a directory's devices as this fakeroot state has them") \
 	X(JOBS, "jobs", 'T', "N", "scan: read up to N layers of an image at once (0, the default: one a CPU)") \
+	X(DEPTH, "depth", 0, "N", "scan: read inputs inside inputs N deep (default 8; 0, none)") \
 	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
 	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")
 

@@ -148,6 +148,16 @@ unsigned jobs_value(const char *option, const char *text)
 	usage_error("%s: '%s' is not a number of jobs (0 to 9999; 0, one a CPU)", option, q);
 }
 
+unsigned depth_value(const char *option, const char *text)
+{
+	char q[400];
+	size_t n = strspn(text, "0123456789");
+	if (n && n <= 2 && !text[n] && strtoul(text, NULL, 10) <= DEPTH_MAX)
+		return (unsigned)strtoul(text, NULL, 10);
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not a depth (0 to %d)", option, q, DEPTH_MAX);
+}
+
 /* c's place in the library's table. */
 static unsigned container_index(const devnum_container *c)
 {

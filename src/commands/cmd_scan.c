@@ -112,12 +112,12 @@ static void scan_rules(const struct command *c, struct job *j, int *argc, const 
 
 const struct command cmd_scan = {
 	"scan", "[ARCHIVE...]", "the device entries of archives, and their findings",
-	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OPT(O_FAKEROOT) | OPT(O_JOBS) | OUTPUT_OPTIONS,
+	.options = OPT(O_SCHEME) | OPT(O_INTO) | OPT(O_WRITER) | OPT(O_SUMMARY) | OPT(O_SPEC) | OPT(O_FAKEROOT) | OPT(O_JOBS) | OPT(O_DEPTH) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_SEGMENT) | KEY(K_OFFSET) |
-		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_SOURCE) | KEY(K_CONTAINER) |
+		KEY(K_COMPRESSION) | KEY(K_LINK) | KEY(K_LAYER) | KEY(K_WITHIN) | KEY(K_TYPE) | KEY(K_INODE) | KEY(K_LINE) | KEY(K_SOURCE) | KEY(K_CONTAINER) |
 		KEY(K_SCHEME) | KEY(K_RAW) | KEY(K_FIELDS) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FINDINGS) |
 		KEY(K_NOTE) | KEY(K_ERROR),
-	.plain = "%i%(:%L%): %(%{layer}: %)%(%p%|inode %I%): %t %(%M:%m%|unknown%)%( (link to %{link})%)"
+	.plain = "%i%{within}%(:%L%): %(%{layer}: %)%(%p%|inode %I%): %t %(%M:%m%|unknown%)%( (link to %{link})%)"
 		 "%( (inode %I, fields %F)%)%( (%{source})%)%( [%{findings}] %n%)",
 	.names = true,
 	.prepare = scan_rules,

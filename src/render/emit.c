@@ -63,6 +63,20 @@ static void json_raw(struct views *v, const struct record *r, enum key k, bool f
 	out_char('"');
 }
 
+/* A T_CHAIN: each NUL-ended name a string. */
+static void json_chain(const char *s, size_t n)
+{
+	out_char('[');
+	for (size_t i = 0; i < n;) {
+		size_t w = strlen(s + i);
+		if (i)
+			out_char(',');
+		out_json_str(s + i, w);
+		i += w + 1;
+	}
+	out_char(']');
+}
+
 static void json_value(struct views *v, const struct record *r, enum key k)
 {
 	switch (keys[k].type) {
@@ -71,6 +85,7 @@ static void json_value(struct views *v, const struct record *r, enum key k)
 	case T_LIST:
 	case T_WORDS: json_list(r->text[k], r->len[k]); break;
 	case T_FINDINGS: json_findings(r); break;
+	case T_CHAIN: json_chain(r->text[k], r->len[k]); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(v, r->scheme))
 			out_str("null");

@@ -292,6 +292,21 @@ static void put_list(const char *s, size_t n)
 			out_char(s[i]);
 }
 
+/* A T_CHAIN: [name][name], each escaped, a ']' in one as \]. */
+static void put_chain(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		out_char('[');
+		for (size_t run; s[i]; i = run) {
+			run = i + strcspn(s + i, "]");
+			out_escaped(s + i, run - i);
+			if (s[run])
+				out_str("\\]"), run++;
+		}
+		out_char(']');
+	}
+}
+
 static void put_raw(const struct record *r, enum key k, const struct op *o,
 		    const struct style *st)
 {
@@ -346,6 +361,7 @@ static inline void put_field(const struct record *r, const struct op *o,
 		break;
 	case T_SCHEME: put_scheme(st->views, named_scheme(r, k)); break;
 	case T_NAME: out_escaped(r->text[k], r->len[k]); break;
+	case T_CHAIN: put_chain(r->text[k], r->len[k]); break;
 	default:
 		if (k == K_INPUT && st->names)
 			out_escaped(r->text[k], r->len[k]);

@@ -33,6 +33,8 @@ const struct key_info keys[K_NKEYS] = {
 	  "scan: the entry a hard link names"),
 	K(K_LAYER, "layer", 0, T_NAME,
 	  "scan: the container image layer, by its digest"),
+	K(K_WITHIN, "within", 0, T_CHAIN,
+	  "scan: the members the entry is inside, outermost first"),
 	K(K_CONTAINER, "container", 'C', T_TEXT,
 	  "fits, pack, unpack, containers, scan: the container"),
 	K(K_WRITER, "writer", 'W', T_TEXT,

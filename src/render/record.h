@@ -35,6 +35,7 @@ enum key {
 	K_COMPRESSION, /* text: scan: its compression, or none */
 	K_LINK,        /* name: scan: the entry a hard link names */
 	K_LAYER,       /* text: scan: the container image layer, by its digest */
+	K_WITHIN,      /* chain: scan: the members of the input the entry is inside */
 	K_CONTAINER,   /* text: fits, pack, unpack, containers, scan: the container */
 	K_WRITER,      /* text: fits --writer: the writer judged */
 	K_KIND,        /* text: containers: archive, file system or protocol */
@@ -99,9 +100,12 @@ enum key {
  * printed; T_NAME: a name from an archive, text escaped as GNU tar
  * escapes it in plain and --format output, so that no byte of it can
  * reach a terminal or forge a record; T_FINDINGS: in text a T_LIST of
- * the findings' words, in JSON an object for each finding (struct found) */
+ * the findings' words, in JSON an object for each finding (struct found);
+ * T_CHAIN: names from archives, each ended by a NUL byte (no name holds
+ * one), outermost first: a JSON array of strings, in text each name in
+ * brackets, escaped as T_NAME is and a ']' as \] besides. */
 enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME,
-		T_FINDINGS };
+		T_FINDINGS, T_CHAIN };
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */

@@ -49,7 +49,8 @@ struct crew {
 		char *out;           /* its output buffer (out_thread_buffer) */
 	} hand[CREW_MAX];
 	struct tally all;            /* the layers' tallies, status and count */
-	unsigned layers;
+	unsigned layers, members;
+	uint64_t spooled;
 	int status;
 };
 
@@ -123,7 +124,7 @@ static void *member(void *data)
 		turns_end(c->turns, w.unit);
 		pthread_mutex_lock(&c->lock);
 		tally_add(&c->all, &sc.all);
-		c->layers += sc.layers;
+		c->layers += sc.layers, c->members += sc.members, c->spooled += sc.spooled;
 		c->status = status_max(c->status, status);
 		pthread_mutex_unlock(&c->lock);
 	}
@@ -206,7 +207,7 @@ int crew_done(struct crew *c, struct scan *sc)
 		free(c->hand[i].out);
 	turns_free(c->turns);
 	tally_add(&sc->all, &c->all);
-	sc->layers += c->layers;
+	sc->layers += c->layers, sc->members += c->members, sc->spooled += c->spooled;
 	int status = c->status;
 	meeting_free(&c->lock, &c->added, &c->taken);
 	free(c->queue);

@@ -11,10 +11,10 @@
 #include "scan/readers.h"
 #include "scan/spec.h"
 
-#define ARCHIVE(name) { name, R_ARCHIVE, "libarchive", NULL, NULL, NULL }
-#define IMAGE(name, library, read, bid) { name, R_IMAGE, library, read, bid, NULL }
-#define SPEC(name, format) { name, R_SPEC, NULL, NULL, NULL, &(format) }
-#define COMPRESSION(name, library) { name, R_COMPRESSION, library, NULL, NULL, NULL }
+#define ARCHIVE(name) { name, R_ARCHIVE, "libarchive", NULL, NULL, NULL, false }
+#define IMAGE(name, library, read, bid) { name, R_IMAGE, library, read, bid, NULL, false }
+#define SPEC(name, format) { name, R_SPEC, NULL, NULL, NULL, &(format), false }
+#define COMPRESSION(name, library) { name, R_COMPRESSION, library, NULL, NULL, NULL, false }
 #ifdef HAVE_ISAL
 #define INFLATER "libisal"
 #else
@@ -24,14 +24,14 @@
 const struct reader readers[] = {
 	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
-	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL },
+	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
 	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c) */
-	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
-	{ "pxar", R_ARCHIVE, "devnum", NULL, NULL, NULL },
+	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
+	{ "pxar", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
 	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
-	{ "zip", R_ARCHIVE, "devnum", NULL, NULL, NULL },
-	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL },
-	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL },
+	{ "zip", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
+	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL, false },
+	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL, false },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),
 	IMAGE("ext3", "libext2fs", scan_ext, bid_ext3),
 	IMAGE("ext4", "libext2fs", scan_ext, bid_ext4),
@@ -39,7 +39,7 @@ const struct reader readers[] = {
 	IMAGE("erofs", NULL, scan_erofs, bid_erofs),
 	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs),
 #ifdef HAVE_WIM
-	IMAGE("wim", "libwim", scan_wim, bid_wim),
+	{ "wim", R_IMAGE, "libwim", scan_wim, bid_wim, NULL, true },
 #endif
 	SPEC("gen_init_cpio", spec_initramfs), SPEC("gensquashfs", spec_gensquashfs),
 	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),

@@ -25,6 +25,9 @@ struct reader {
 	bool (*bid)(const unsigned char *p, size_t n);
 	/* R_SPEC: the specification's parser and its tool (spec.h) */
 	const struct spec_format *spec;
+	/* R_IMAGE: its library opens the image by a name that must resolve
+	 * (wimlib's realpath): a temporary copy keeps its name while read */
+	bool by_name;
 };
 
 extern const struct reader readers[];

@@ -53,7 +53,7 @@ struct libraries {
 #endif
 };
 
-enum { EXTRACTORS_MAX = 8 };
+enum { EXTRACTORS_MAX = 8, WITHIN_TEXT = 4096 };
 
 /* Two threads may share a scan: one reading an archive and one making
  * its records behind it (backlog.h).  What each writes at every entry
@@ -81,6 +81,14 @@ struct scan {
 	const devnum_writer *unpacker;     /* ("linux") this is, found once */
 	struct crew *crew;           /* the threads reading its layers (crew.h), or NULL */
 	struct rpm_devices *rpm;     /* an RPM package's header's devices, or NULL */
+	unsigned depth;              /* how many members deep the input being read is */
+	size_t within_len;           /* K_WITHIN: the names of those members, */
+	char within[WITHIN_TEXT];    /* each ended by a NUL, outermost first */
+	const char *member_what;     /* what the innermost member bid as, */
+	uintmax_t member_start;      /* and the input's entries before it */
+	unsigned members;            /* how many members were read as inputs */
+	uint64_t spooled;            /* bytes written to temporary files, for
+					readers that seek */
 	_Alignas(64) struct record r; /* the record being made */
 	struct links links;          /* device entries, for the hard links to them */
 	bool unfit;                  /* the entry has a finding that is a fault */

@@ -331,6 +331,8 @@ static void set_entry(struct scan *sc, const struct entry *e)
 	set_str(r, K_COMPRESSION, e->compression);
 	if (sc->layer)
 		set_str(r, K_LAYER, sc->layer);
+	if (sc->within_len)
+		set_text(r, K_WITHIN, sc->within, sc->within_len);
 	if (e->link)
 		set_str(r, K_LINK, e->link);
 	set_str(r, K_TYPE, e->type);

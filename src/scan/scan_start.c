@@ -39,12 +39,19 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 void scan_end(struct scan *sc)
 {
 	const struct tally *t = &sc->all;
-	char parts[80] = "";
+	char parts[200] = "";
 	if (sc->segment) /* a directory has layers and no segment of its own */
 		snprintf(parts, sizeof parts, "%u segment%s, ", sc->segment, sc->segment == 1 ? "" : "s");
 	if (sc->layers)
 		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u layer%s, ",
 			 sc->layers, sc->layers == 1 ? "" : "s");
+	if (sc->members)
+		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%u member%s read "
+			 "as input%s, ", sc->members, sc->members == 1 ? "" : "s",
+			 sc->members == 1 ? "" : "s");
+	if (sc->spooled)
+		snprintf(parts + strlen(parts), sizeof parts - strlen(parts), "%llu bytes spooled, ",
+			 (unsigned long long)sc->spooled);
 	if (has_option(sc->j, O_SUMMARY) && *parts)
 		diag("%s: %s%ju entr%s, %ju device%s, %ju with findings", sc->r.text[K_INPUT], parts,
 		     t->entries, t->entries == 1 ? "y" : "ies", t->devices,

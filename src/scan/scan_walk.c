@@ -27,12 +27,15 @@
 #include "scan/cpio_hp.h"
 #include "scan/rpm_header.h"
 #include "scan/source.h"
+#include "scan/member.h"
+#include "scan/spool.h"
 #include "scan/zip_unix.h"
 #ifdef HAVE_ISAL
 #include "scan/gunzip.h"
 #endif
 
 static int layer(struct scan *sc, struct archive *a, const char *name);
+static int walk(struct scan *sc, struct source *src);
 static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
 		   uint64_t at, const char *name);
 
@@ -60,25 +63,22 @@ struct ending {
 	char why[200];
 };
 
-/* Whether a regular file of an archive is an image scan could read: the
- * warning that says so in why, as it is not opened. */
-static bool inner_image(struct scan *sc, struct archive *a, struct archive_entry *e,
-			const char *path, char *why, size_t size)
+/* Whether sc reads a blob of an image, which may be no layer (a
+ * manifest, a config): passed over then, said by none. */
+static bool blob(const struct scan *sc)
 {
-	unsigned char head[IMAGE_MAGIC_BYTES];
-	size_t n = 0;
-	la_ssize_t got = 1;
-	const struct reader *r;
-	char q[300];
-	if (sc->la->archive_entry_size_is_set(e) && sc->la->archive_entry_size(e) < 4096)
-		return false; /* smaller than any image */
-	while (n < sizeof head && (got = sc->la->archive_read_data(a, head + n, sizeof head - n)) > 0)
-		n += (size_t)got;
-	if (got < 0 || !(r = reader_bid(head, n)))
-		return false;
-	quote(q, sizeof q, path, strlen(path));
-	snprintf(why, size, "%s: %s image, not opened: extract it and scan it", q, r->name);
-	return true;
+	return sc->layer && !sc->depth;
+}
+
+static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
+		  struct backlog *held);
+
+/* Whether an entry of libarchive's type `type` is an ar archive's file
+ * whose mode says nothing: binutils' ar writes mode 0 in its
+ * deterministic mode, Debian's default. */
+static bool ar_member(int format, unsigned type)
+{
+	return !type && (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_AR;
 }
 
 /* Every entry of the archive that starts at src->pos; src->pos is left
@@ -116,7 +116,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 		}
 		bool text = !end->entries && memcmp(f.head, "#mtree", 6) != 0 &&
 			    (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
-		if (rc == ARCHIVE_FATAL && !end->entries && !end->format && !sc->layer) {
+		if (rc == ARCHIVE_FATAL && !end->entries && !end->format && !blob(sc)) {
 			/* no format took its first header ("Line too long"): as unopened,
 			 * so that a specification is still looked for */
 			end->unopened = true;
@@ -163,16 +163,16 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			backlog_add(&held, &x);
 		rc = ARCHIVE_OK;
 		sc->seg.devices += device;
-		char name[200], why[500];
+		char name[200];
 		const char *path = la->archive_entry_pathname(e);
-		if (!sc->layer && type == AE_IFREG && path && layer_name(path, name, sizeof name)) {
+		if (!sc->layer && !sc->depth && type == AE_IFREG && path &&
+		    layer_name(path, name, sizeof name)) {
 			status = status_max(status, backlog_drain(&held));
 			if (!handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
 				status = status_max(status, layer(sc, a, name));
-		} else if (type == AE_IFREG && path && !mtree && /* mtree's data is the disk's */
-			   inner_image(sc, a, e, path, why, sizeof why)) {
-			status = status_max(status, backlog_drain(&held));
-			scan_trouble(sc, why, end->entries, TROUBLE_WARNING);
+		} else if ((type == AE_IFREG || ar_member(end->format, type)) && path &&
+			   !mtree) { /* mtree's data is the disk's */
+			status = status_max(status, member(sc, a, path, end->entries, &held));
 		}
 	}
 	status = status_max(status, backlog_end(&held));
@@ -212,7 +212,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
 		any = true;
 		status = status_max(status, archive(sc, out, &end));
-		if (end.unopened && sc->layer && !sc->seg.entries) { /* a blob, gzip'd, no layer */
+		if (end.unopened && blob(sc) && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
 			break;
 		}
@@ -227,7 +227,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	}
 	if (more < 0)
 		status = scan_trouble(sc, source_error(out), sc->seg.entries, TROUBLE_ARCHIVE);
-	else if (!any && sc->segment == 1 && !sc->layer) /* as the same bytes uncompressed */
+	else if (!any && sc->segment == 1 && !blob(sc)) /* as the same bytes uncompressed */
 		status = nothing_compressed(sc, out);
 	*drained = more == 0;
 	return status;
@@ -292,16 +292,6 @@ static const char *other_image(const char *type)
 	return "mount it read-only (mount -o loop,ro) and run devnum stat on its device files";
 }
 
-/* The command that decompresses `compression` to standard output. */
-static const char *decompress_command(const char *compression)
-{
-	static const char *const known[] = { "gzip", "xz", "zstd", "bzip2", "lz4", "lzma", "lzip" };
-	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (!strcmp(compression, known[i]))
-			return known[i];
-	return NULL;
-}
-
 /* The file-system image libblkid finds at the start of src, its type in
  * type; false for none. */
 static bool image_type(struct scan *sc, struct source *src, char *type, size_t n)
@@ -326,33 +316,32 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
 	return found || r;
 }
 
-/* An image of `type` in src: read by its reader from the file, or an
- * error that says why it cannot be and what would make it readable. */
+/* An image of `type` in src: read by its reader from the file, or from
+ * a temporary file holding it when src is a stream (a pipe, a
+ * decompressor's output, an archive's member); or an error that says why
+ * it cannot be read and what would read it. */
 static int image(struct scan *sc, struct source *src, const char *type)
 {
 	char why[400];
 	const struct reader *reader = reader_find(R_IMAGE, type);
-	const char *tool = decompress_command(sc->compression);
-	const char *by = reader && reader->library ? reader->library : "devnum";
+	int fd = src->seekable ? src->fd : -1;
 	if (!reader) {
 		char names[100];
 		reader_names(R_IMAGE, names, sizeof names);
 		snprintf(why, sizeof why, "not an archive but a %s file-system image, which scan "
 			 "does not read (it reads %s): %s", type, names, other_image(type));
-	} else if (strcmp(sc->compression, "none") != 0)
-		snprintf(why, sizeof why, "%s image compressed with %s: %s reads an image only "
-			 "from a file it can seek in; decompress it first (%s%s > IMAGE) and scan "
-			 "IMAGE", type, sc->compression, by, tool ? tool : "the decompressor",
-			 tool ? " -dc INPUT" : "");
-	else if (!src->seekable)
-		snprintf(why, sizeof why, "%s image on a pipe: %s reads an image only from a file "
-			 "it can seek in; write it to a file and scan that", type, by);
-	else {
-		int status = reader->read(sc, src->fd, type);
-		scan_summary(sc);
-		return status;
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	}
-	return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	char name[SPOOL_NAME];
+	if (fd < 0 && (fd = spool(src, reader->by_name ? name : NULL, &sc->spooled, why,
+				  sizeof why)) < 0)
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	int status = reader->read(sc, fd, type);
+	if (fd != src->fd && reader->by_name)
+		unlink(name);
+	if (fd != src->fd)
+		close(fd);
+	return status;
 }
 
 /* What an input that holds no archive is, in words, into buf: `otherwise`
@@ -404,14 +393,17 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 	char what[300] = "", type[64];
 	const struct reader *spec, *also;
 	int more = 0;
-	if (sc->layer)
+	if (blob(sc))
 		return sc->segment = 0, EXIT_OK;
 	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, &also, what, sizeof what)))
 		return specification(sc, src, spec, also);
 	if (*what)
 		return sc->segment = 0, scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
-	if (!end->mtree_text && image_type(sc, src, type, sizeof type))
-		return image(sc, src, type);
+	if (!end->mtree_text && image_type(sc, src, type, sizeof type)) {
+		int status = image(sc, src, type);
+		scan_summary(sc);
+		return status;
+	}
 	if (end->mtree_text)
 		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
 			 "mtree, which begins with an #mtree line)");
@@ -536,7 +528,7 @@ static int rpm_package(struct scan *sc, struct source *src)
 	const unsigned char *p;
 	char why[300];
 	struct rpm_devices *r;
-	ssize_t n = src->pos || sc->layer ? 0 : source_at(src, &p);
+	ssize_t n = src->pos || blob(sc) ? 0 : source_at(src, &p);
 	if (n <= 0 || !rpm_bid(p, (size_t)n))
 		return 0;
 	if (!(r = malloc(sizeof *r)))
@@ -561,21 +553,31 @@ static void rpm_done(struct scan *sc)
 /* The bytes a bid of casync's looks at: its first item's head. */
 enum { HEAD_BYTES = 16 };
 
+/* A zip in src, from its start: read where it is, or from a temporary
+ * file when src cannot seek. */
+static int zip(struct scan *sc, struct source *src)
+{
+	char why[300];
+	int fd = src->seekable ? src->fd : spool(src, NULL, &sc->spooled, why, sizeof why);
+	if (fd < 0)
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	int status = scan_zip(sc, fd);
+	if (fd != src->fd)
+		close(fd);
+	return status;
+}
+
 /* Every segment of a source, from its start: the status. */
 static int walk(struct scan *sc, struct source *src)
 {
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
 	const unsigned char *p;
-	ssize_t n = !src->pos && !sc->layer ? source_at(src, &p) : 0;
+	ssize_t n = !src->pos && !blob(sc) ? source_at(src, &p) : 0;
 	if (n >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
 		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
-	if (n > 0 && zip_bid(p, (size_t)n) && src->seekable)
-		return scan_zip(sc, src->fd); /* its central directory, which holds the devices */
-	if (n > 0 && zip_bid(p, (size_t)n))
-		return scan_trouble(sc, "zip on a pipe: its devices are known only from its central "
-				    "directory, at its end; write it to a file and scan that", 0,
-				    TROUBLE_ARCHIVE);
+	if (n > 0 && zip_bid(p, (size_t)n)) /* its devices are in its central directory, at its end */
+		return zip(sc, src);
 	int package = rpm_package(sc, src);
 	if (package < 0)
 		return EXIT_TROUBLE;
@@ -590,28 +592,93 @@ static int walk(struct scan *sc, struct source *src)
 	return status;
 }
 
-/* Where a layer's walk leaves the walk of the image it is in. */
+/* Where an inner input's walk leaves the walk of the input it is in. */
 struct outer {
 	unsigned segment;
 	uint64_t offset;
 	const char *compression;
 	struct tally seg;
 	struct links links;
+	int file;
+	uint64_t file_base;
+	const unsigned char *volume;
+	struct rpm_devices *rpm;
 };
+
+/* src read as an input inside the one sc is reading, from its start:
+ * the status.  The outer walk's place is kept and given back. */
+static int inner_walk(struct scan *sc, struct source *src, unsigned *segments)
+{
+	struct outer o = { sc->segment, sc->offset, sc->compression, sc->seg, sc->links,
+			   sc->file, sc->file_base, sc->volume, sc->rpm };
+	sc->segment = 0;
+	sc->seg = (struct tally){ 0 };
+	sc->rpm = NULL;
+	int status = walk(sc, src);
+	*segments = sc->segment;
+	sc->segment = o.segment, sc->offset = o.offset, sc->compression = o.compression;
+	sc->seg = o.seg, sc->links = o.links;
+	sc->file = o.file, sc->file_base = o.file_base, sc->volume = o.volume, sc->rpm = o.rpm;
+	return status;
+}
 
 /* The layer `name` of an image, read from src: its devices, each record
  * naming it; nothing when the blob is no archive. */
 static int layer_walk(struct scan *sc, struct source *src, const char *name)
 {
-	struct outer o = { sc->segment, sc->offset, sc->compression, sc->seg, sc->links };
+	unsigned segments;
 	sc->layer = name;
-	sc->segment = 0;
-	sc->seg = (struct tally){ 0 };
-	int status = walk(sc, src);
-	sc->layers += sc->segment > 0;
+	int status = inner_walk(sc, src, &segments);
+	sc->layers += segments > 0;
 	sc->layer = NULL;
-	sc->segment = o.segment, sc->offset = o.offset, sc->compression = o.compression;
-	sc->seg = o.seg, sc->links = o.links;
+	return status;
+}
+
+/* The member at path of an archive, entry number `entry`, whose bytes src
+ * holds from their start, which bid as `what`: read as an input, its
+ * records naming it; beyond --depth, a warning that names it. */
+static int nested(struct scan *sc, struct source *src, const char *path, const char *what,
+		  uintmax_t entry)
+{
+	char why[400], q[300];
+	size_t mark;
+	unsigned segments;
+	quote(q, sizeof q, path, strlen(path));
+	if (sc->depth >= sc->j->depth) {
+		snprintf(why, sizeof why, "'%s': %s, not read: deeper than --depth=%u", q, what,
+			 sc->j->depth);
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING);
+	}
+	if (!within_enter(sc, path, &mark, why, sizeof why))
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING);
+	const char *outer_what = sc->member_what;
+	uintmax_t outer_start = sc->member_start;
+	sc->member_what = what, sc->member_start = sc->all.entries;
+	int status = inner_walk(sc, src, &segments);
+	sc->member_what = outer_what, sc->member_start = outer_start;
+	sc->members++;
+	within_leave(sc, mark);
+	return status;
+}
+
+/* The regular file archive a is at, entry number `entry`: read as an
+ * input when its first bytes bid as one, the records held before it
+ * made first. */
+static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
+		  struct backlog *held)
+{
+	struct source data;
+	const unsigned char *p;
+	char what[64];
+	int status = EXIT_OK;
+	if (source_archive(&data, sc->la, a) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
+	if (n > 0 && member_bid(p, (size_t)n, what, sizeof what)) {
+		status = backlog_drain(held);
+		status = status_max(status, nested(sc, &data, path, what, entry));
+	}
+	source_free(&data);
 	return status;
 }
 

@@ -9,17 +9,33 @@
 #include <string.h>
 
 #include "render/output.h"
+#include "scan/member.h"
 #include "scan/scan.h"
 
+/* Whether sc is in a member that bid as an input and has read nothing of
+ * it: the bid, not the member, is what failed (a text file that begins
+ * "070701", four bytes of squashfs' magic and nothing after them). */
+static bool unopened_member(const struct scan *sc)
+{
+	return sc->depth && sc->segment <= 1 && !sc->seg.entries &&
+	       sc->all.entries == sc->member_start;
+}
+
 /* An error of the input's (status 2), after `entries` entries of the
- * segment or on entry number `entries`; or a warning. */
+ * segment or on entry number `entries`; or a warning.  A member's that
+ * cannot be read at all is a warning naming what it seemed to be. */
 int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum trouble kind)
 {
 	struct where w = { 0 };
 	struct record *r = &sc->r;
-	char at[200] = "";
+	char at[1200] = "";
 	if (sc->layer)
 		snprintf(at, sizeof at, "layer %s: ", sc->layer);
+	within_said(sc, at + strlen(at), sizeof at - strlen(at));
+	if (kind == TROUBLE_ARCHIVE && unopened_member(sc)) {
+		kind = TROUBLE_WARNING;
+		snprintf(at + strlen(at), sizeof at - strlen(at), "%s, not read: ", sc->member_what);
+	}
 	if (sc->segment > 1)
 		snprintf(at + strlen(at), sizeof at - strlen(at), "segment %u at byte %llu: ",
 			 sc->segment, (unsigned long long)sc->offset);
@@ -47,10 +63,12 @@ int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum troub
 void scan_summary(struct scan *sc)
 {
 	const struct tally *t = &sc->seg;
+	char within[1000];
+	within_said(sc, within, sizeof within);
 	if (has_option(sc->j, O_SUMMARY))
-		diag("%s: %s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
+		diag("%s: %s%s%s%ssegment %u at byte %llu, %s: %ju entr%s, %ju device%s, %ju with findings",
 		     sc->r.text[K_INPUT], sc->layer ? "layer " : "", sc->layer ? sc->layer : "",
-		     sc->layer ? ": " : "", sc->segment, (unsigned long long)sc->offset,
+		     sc->layer ? ": " : "", within, sc->segment, (unsigned long long)sc->offset,
 		     strcmp(sc->compression, "none") ? sc->compression : "uncompressed", t->entries, t->entries == 1 ? "y" : "ies", t->devices,
 		     t->devices == 1 ? "" : "s", t->found);
 	tally_add(&sc->all, t);

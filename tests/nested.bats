@@ -1,0 +1,169 @@
+#!/usr/bin/env bats
+# scan: inputs inside inputs, built by the real tools from nodes made with
+# mknod (Debian packages, images inside tars, an ISO holding a squashfs and
+# an erofs), each record naming the members it is inside; --depth; the
+# bounds a nesting bomb meets.
+# needs: mknod (as a normal user, make check runs this file under fakeroot)
+load helper
+
+setup() {
+	[ "$(id -u)" = 0 ] || skip "mknod(2) needs root, or fakeroot (Debian package fakeroot)"
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p root/dev root/DEBIAN
+	mknod root/dev/null c 1 3
+	mknod root/dev/m256 b 8 256
+	printf '%s\n' 'Package: t' 'Version: 1' 'Architecture: all' 'Maintainer: m <m@m>' \
+		'Description: t' >root/DEBIAN/control
+}
+
+# deb: t.deb, built by dpkg-deb from root, its payload compressed with xz
+deb() {
+	need dpkg-deb dpkg
+	dpkg-deb -Zxz --root-owner-group --build root t.deb >/dev/null
+}
+
+@test "scan .deb: the devices of data.tar.xz, each naming it; control.tar named by --summary" {
+	deb
+	run2 devnum scan --summary --format='%{within} %p %t %M:%m' t.deb
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[data.tar.xz] ./dev/m256 block 8:256
+[data.tar.xz] ./dev/null char 1:3"
+	[[ $stderr == *"devnum: t.deb: member 'control.tar.xz': segment 1 at byte 0, xz: "* ]] ||
+		fail "$stderr"
+	assert_equal "${stderr_lines[-1]}" "devnum: t.deb: 1 segment, 2 members read as inputs, $((3 + $(dpkg-deb --ctrl-tarfile t.deb | tar -t | wc -l) + $(dpkg-deb --fsys-tarfile t.deb | tar -t | wc -l))) entries, 2 devices, 0 with findings"
+	run2 devnum scan --json t.deb
+	assert_line --partial '"path":"./dev/m256",'
+	assert_line --partial '"compression":"xz","within":["data.tar.xz"],"container":"gnutar","type":"block","major":8,"minor":256}'
+	# plain output: the members in brackets after the input's name
+	run2 devnum scan t.deb
+	assert_line "t.deb[data.tar.xz]: ./dev/null: char 1:3"
+}
+
+@test "scan --depth=0: a .deb as before nesting, its members named in warnings, never 0 devices in silence" {
+	deb
+	run2 devnum scan --depth=0 t.deb
+	assert_success
+	assert_output ""
+	assert_equal "$stderr" "devnum: 't.deb': warning: entry 2: 'control.tar.xz': xz stream, not read: deeper than --depth=0
+devnum: 't.deb': warning: entry 3: 'data.tar.xz': xz stream, not read: deeper than --depth=0"
+	run2 devnum scan --depth=65 t.deb
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "devnum: --depth: '65' is not a depth (0 to 64)"
+	run2 devnum decode --depth=1 0x301
+	assert_failure 2
+}
+
+@test "scan: a tar holding an ext4 image, a .deb and a tar, each read where it is; --depth=1 stops at the deb's payload" {
+	deb
+	need mke2fs e2fsprogs
+	mkdir -p in sub/dev
+	mknod sub/dev/tty c 5 0
+	mke2fs -q -F -t ext4 -d root in/rootfs.ext4 4M
+	cp t.deb in/ && tar -cf in/inner.tar -C sub .
+	tar -cf outer.tar -C in rootfs.ext4 t.deb inner.tar
+	run2 devnum scan --format='%{within} %p %t %M:%m' outer.tar
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[inner.tar] ./dev/tty char 5:0
+[rootfs.ext4] /dev/m256 block 8:256
+[rootfs.ext4] /dev/null char 1:3
+[t.deb][data.tar.xz] ./dev/m256 block 8:256
+[t.deb][data.tar.xz] ./dev/null char 1:3"
+	run2 devnum scan --depth=1 --format='%{within} %p %M:%m' outer.tar
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[inner.tar] ./dev/tty 5:0
+[rootfs.ext4] /dev/m256 8:256
+[rootfs.ext4] /dev/null 1:3"
+	assert_equal "$stderr" "devnum: 'outer.tar': warning: member 't.deb': entry 2: 'control.tar.xz': xz stream, not read: deeper than --depth=1
+devnum: 'outer.tar': warning: member 't.deb': entry 3: 'data.tar.xz': xz stream, not read: deeper than --depth=1"
+	# a gzip'd tar of it all, from a pipe: the same records, one member deeper
+	gzip -c outer.tar | devnum scan --format='%{within} %p %M:%m' >piped
+	assert_equal "$(cut -d' ' -f2- piped)" "$(devnum scan --format='%p %M:%m' outer.tar)"
+	assert_equal "$(cut -d' ' -f1 piped | sort -u)" "[inner.tar]
+[rootfs.ext4]
+[t.deb][data.tar.xz]"
+}
+
+@test "scan: an ISO 9660 image made by xorriso, holding a squashfs and an erofs, lists both" {
+	need xorriso xorriso
+	need mksquashfs squashfs-tools
+	need mkfs.erofs erofs-utils
+	mkdir -p iso/live iso/LiveOS
+	mksquashfs root iso/live/filesystem.squashfs -noappend -quiet >/dev/null
+	mkfs.erofs iso/LiveOS/rootfs.img root >/dev/null 2>&1
+	xorriso -as mkisofs -quiet -R -o live.iso iso 2>/dev/null
+	run2 devnum scan --summary --format='%{within} %p %t %M:%m %{format}' live.iso
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[LiveOS/rootfs.img] /dev/m256 block 8:256 erofs
+[LiveOS/rootfs.img] /dev/null char 1:3 erofs
+[live/filesystem.squashfs] /dev/m256 block 8:256 squashfs
+[live/filesystem.squashfs] /dev/null char 1:3 squashfs"
+	local bytes=$(($(stat -c %s iso/live/filesystem.squashfs) + $(stat -c %s iso/LiveOS/rootfs.img)))
+	[[ ${stderr_lines[-1]} == "devnum: live.iso: 1 segment, 2 members read as inputs, $bytes bytes spooled, "* ]] ||
+		fail "$stderr"
+}
+
+@test "scan: a member's name in brackets, a ']' in it escaped; in JSON as it is" {
+	need bsdtar libarchive-tools
+	tar -cf 'a]b [c].tar' -C root dev
+	printf 'x\n' >'new
+line.tar'
+	tar -cf box.tar 'a]b [c].tar'
+	run2 devnum scan --format='%{within}|%p' box.tar
+	assert_line --index 0 --partial '[a\]b [c\].tar]|'
+	run2 devnum scan --json box.tar
+	[[ ${lines[0]} == *'"within":["a]b [c].tar"],'* ]] || fail "${lines[0]}"
+}
+
+@test "scan: a member that begins like an input and cannot be read is a warning naming it" {
+	mkdir -p w
+	printf '070701 is how this note begins, and it is no cpio\n' >w/note
+	(printf hsqs && head -c 8188 /dev/zero) >w/fake.sqfs
+	cp -a root/dev w/
+	tar --sort=name -cf w.tar -C w note fake.sqfs dev
+	run2 devnum scan --format='%p %M:%m' w.tar
+	assert_success
+	assert_output "dev/m256 8:256
+dev/null 1:3"
+	assert_equal "${stderr_lines[0]}" "devnum: 'w.tar': warning: member 'note': cpio archive, not read: truncated or damaged (the reader says no more)"
+	[[ ${stderr_lines[1]} == "devnum: 'w.tar': warning: member 'fake.sqfs': squashfs image, not read: "* ]] ||
+		fail "$stderr"
+	# after entries were read, the member's trouble is the input's: status 2
+	tar -cf good.tar -C root dev && head -c 1300 good.tar >cut.tar && tar -cf has-cut.tar cut.tar
+	run2 devnum scan has-cut.tar
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'has-cut.tar': member 'cut.tar': after entry 2: Truncated tar archive"
+}
+
+@test "scan: nesting bombs end bounded: a tar 200 deep and a tar of 1,000 gzip'd tars of tars" {
+	tar -cf t0.tar -C root dev
+	local i
+	for i in $(seq 1 200); do tar -cf t$i.tar t$((i - 1)).tar && rm t$((i - 1)).tar; done
+	run2 /usr/bin/time -f '%M %e' devnum scan --format='%{within} %p' t200.tar
+	assert_success
+	assert_output ""
+	assert_equal "${stderr_lines[0]}" "devnum: 't200.tar': warning: member 't199.tar': member 't198.tar': member 't197.tar': member 't196.tar': member 't195.tar': member 't194.tar': member 't193.tar': member 't192.tar': entry 1: 't191.tar': tar archive, not read: deeper than --depth=8"
+	read -r kib secs <<<"${stderr_lines[-1]}"
+	[ "$kib" -lt 65536 ] || fail "$kib KiB"
+	python3 - <<'PY'
+import gzip, io, tarfile
+def tar(members):
+    b = io.BytesIO()
+    with tarfile.open(fileobj=b, mode="w") as t:
+        for name, data in members:
+            i = tarfile.TarInfo(name); i.size = len(data); t.addfile(i, io.BytesIO(data))
+    return b.getvalue()
+dev = io.BytesIO()
+with tarfile.open(fileobj=dev, mode="w") as t:
+    i = tarfile.TarInfo("dev/x"); i.type, i.devmajor, i.devminor = tarfile.CHRTYPE, 8, 256; t.addfile(i)
+inner = tar([("in.tar", tar([("dev.tar", dev.getvalue())]))])
+gz = gzip.compress(inner, mtime=0)
+open("bomb.tar", "wb").write(tar([(f"{n}.tar.gz", gz) for n in range(1000)]))
+PY
+	run2 /usr/bin/time -f '%M %e' devnum scan --summary --format='%{within} %p %M:%m' bomb.tar
+	assert_success
+	assert_equal "${#lines[@]}" 1000
+	assert_line --index 999 "[999.tar.gz][in.tar][dev.tar] dev/x 8:256"
+	[[ ${stderr_lines[-2]} == "devnum: bomb.tar: 1 segment, 3000 members read as inputs, "* ]] || fail "${stderr_lines[-2]}"
+	read -r kib secs <<<"${stderr_lines[-1]}"
+	[ "$kib" -lt 65536 ] || fail "$kib KiB"
+}
