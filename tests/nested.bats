@@ -167,3 +167,66 @@ PY
 	read -r kib secs <<<"${stderr_lines[-1]}"
 	[ "$kib" -lt 65536 ] || fail "$kib KiB"
 }
+
+# gpt IMG: a 24 MiB GPT disk image made by sfdisk: an ext4 (mke2fs -d -E
+# offset=) at 1 MiB, a squashfs at 5 MiB, a swap area at 9 MiB and a
+# partition of zeros at 13 MiB
+gpt() {
+	need sfdisk fdisk
+	need mke2fs e2fsprogs
+	need mksquashfs squashfs-tools
+	need mkswap util-linux
+	local linux=0FC63DAF-8483-4772-8E79-3D69D8477DE4 swap=0657FD6D-A4AB-43C4-84E5-0933C84B4F4F
+	truncate -s 24M "$1"
+	printf '%s\n' 'label: gpt' "start=2048, size=8192, type=$linux" "start=10240, size=8192, type=$linux" \
+		"start=18432, size=8192, type=$swap" "start=26624, size=8192, type=$linux" | sfdisk -q "$1"
+	mke2fs -q -F -t ext4 -d root -E offset=1048576 "$1" 4M
+	mksquashfs root p2.sqfs -noappend -quiet >/dev/null
+	dd if=p2.sqfs of="$1" bs=512 seek=10240 conv=notrunc status=none
+	head -c 4194304 /dev/zero >p3.swap && chmod 600 p3.swap && mkswap p3.swap >/dev/null
+	dd if=p3.swap of="$1" bs=512 seek=18432 conv=notrunc status=none
+}
+
+@test "scan: a GPT disk image, each partition read in place and named; swap and zeros said, not passed over" {
+	gpt disk.img
+	local p1='partition 1 (type 0fc63daf-8483-4772-8e79-3d69d8477de4, at byte 1048576)'
+	local p2='partition 2 (type 0fc63daf-8483-4772-8e79-3d69d8477de4, at byte 5242880)'
+	run2 devnum scan --summary --format='%{within} %p %t %M:%m %{format}' disk.img
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[$p1] /dev/m256 block 8:256 ext4
+[$p1] /dev/null char 1:3 ext4
+[$p2] /dev/m256 block 8:256 squashfs
+[$p2] /dev/null char 1:3 squashfs"
+	assert_line --index 0 --partial "[$p1]"
+	assert_equal "$(grep warning <<<"$stderr")" "devnum: 'disk.img': warning: partition 3 (type 0657fd6d-a4ab-43c4-84e5-0933c84b4f4f, at byte 9437184): swap file system, not read: scan reads $(devnum --list=formats | awk -F'\t' '$2 == "image" { n[++c] = $1 } END { for (i = 1; i < c; i++) printf "%s%s", n[i], i < c - 1 ? ", " : ""; printf " and %s", n[c] }')
+devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477de4, at byte 13631488): not read: libblkid finds no file system in it, and scan no input"
+	# in place: nothing copied
+	[[ ${stderr_lines[-1]} == "devnum: disk.img: 1 segment, 2 members read as inputs, "*" entries, 4 devices, 0 with findings" ]] ||
+		fail "${stderr_lines[-1]}"
+	# the same as dd of each partition, scanned alone
+	dd if=disk.img of=p1.img bs=512 skip=2048 count=8192 status=none
+	assert_equal "$(devnum scan --format='%p %t %I %F %M:%m' p1.img)" \
+		"$(devnum scan --format='%p %t %I %F %M:%m' disk.img | head -n "$(devnum scan p1.img | wc -l)")"
+	# inside a tar, and gzip'd: from a temporary copy, read alike
+	gzip -c disk.img >disk.img.gz && tar -cf disk.tar disk.img.gz
+	run2 devnum scan --format='%{within} %p %M:%m' disk.tar
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[disk.img.gz][$p1] /dev/m256 8:256
+[disk.img.gz][$p1] /dev/null 1:3
+[disk.img.gz][$p2] /dev/m256 8:256
+[disk.img.gz][$p2] /dev/null 1:3"
+}
+
+@test "scan: an MBR disk image with an extended partition: its logical partitions are read, the extended one is no data" {
+	need sfdisk fdisk
+	need mke2fs e2fsprogs
+	truncate -s 16M mbr.img
+	printf '%s\n' 'label: dos' 'start=2048, size=4096, type=83' 'start=8192, size=16384, type=5' \
+		'start=10240, size=8192, type=83' | sfdisk -q mbr.img
+	mke2fs -q -F -t ext2 -d root -E offset=$((10240 * 512)) mbr.img 4M
+	run2 devnum scan --format='%{within} %p %M:%m' mbr.img
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[partition 5 (type 0x83, at byte 5242880)] /dev/m256 8:256
+[partition 5 (type 0x83, at byte 5242880)] /dev/null 1:3"
+	assert_equal "$stderr" "devnum: 'mbr.img': warning: partition 1 (type 0x83, at byte 1048576): not read: libblkid finds no file system in it, and scan no input"
+}

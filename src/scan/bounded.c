@@ -10,10 +10,10 @@
 
 #include "scan/bounded.h"
 
-bool bounded_open(struct bounded *b, int fd)
+bool bounded_open(struct bounded *b, int fd, uint64_t base, uint64_t size)
 {
 	struct stat st;
-	*b = (struct bounded){ .fd = fd };
+	*b = (struct bounded){ .fd = fd, .base = base };
 	if (fstat(fd, &st) < 0) {
 		snprintf(b->why, sizeof b->why, "%s", strerror(errno));
 		return false;
@@ -24,7 +24,13 @@ bool bounded_open(struct bounded *b, int fd)
 		snprintf(b->why, sizeof b->why, "%s", end < 0 ? strerror(errno) : "out of memory");
 		return false;
 	}
-	b->size = (uint64_t)end;
+	if ((uint64_t)end < base || (size && (uint64_t)end - base < size)) {
+		snprintf(b->why, sizeof b->why, "the file ends at byte %lld, before the image's end",
+			 (long long)end);
+		bounded_close(b);
+		return false;
+	}
+	b->size = size ? size : (uint64_t)end - base;
 	return true;
 }
 
@@ -40,7 +46,7 @@ static bool fill(struct bounded *b, uint64_t off)
 	size_t want = b->size - off < BOUNDED_WINDOW ? (size_t)(b->size - off) : BOUNDED_WINDOW;
 	size_t got = 0;
 	while (got < want) {
-		ssize_t k = pread(b->fd, b->window + got, want - got, (off_t)(off + got));
+		ssize_t k = pread(b->fd, b->window + got, want - got, (off_t)(b->base + off + got));
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {

@@ -14,15 +14,17 @@ enum { BOUNDED_WINDOW = 65536 };
 
 struct bounded {
 	int fd;
-	uint64_t size;          /* the file's */
+	uint64_t base;          /* where the image starts in the file */
+	uint64_t size;          /* the image's */
 	uint64_t at;            /* where the window starts */
 	size_t len;             /* how much of it is read */
 	unsigned char *window;  /* BOUNDED_WINDOW bytes */
 	char why[200];          /* why the last read failed */
 };
 
-/* The image on fd, which can be sought in: true; false with why set. */
-bool bounded_open(struct bounded *b, int fd);
+/* The image of `size` bytes at byte `base` of fd, which can be sought in
+ * (size 0: to the file's end): true; false with why set. */
+bool bounded_open(struct bounded *b, int fd, uint64_t base, uint64_t size);
 void bounded_close(struct bounded *b);
 
 /* The n bytes at off (n at most BOUNDED_WINDOW): a pointer to them, valid

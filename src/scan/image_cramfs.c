@@ -166,14 +166,14 @@ static bool root(struct walk *w, const unsigned char *p, struct inode *in)
 	return false;
 }
 
-int scan_cramfs(struct scan *sc, int fd, const char *format)
+int scan_cramfs(struct scan *sc, const struct image_file *f, const char *format)
 {
 	struct walk w;
 	struct inode in;
 	uint64_t at;
 	const unsigned char *p;
 	tree_start(&w.t, sc, format, "cramfs");
-	if (!bounded_open(&w.b, fd)) {
+	if (!bounded_open(&w.b, f->fd, f->at, f->size)) {
 		char err[300];
 		snprintf(err, sizeof err, "cramfs image: %s", w.b.why);
 		return scan_error(sc, err);

@@ -277,13 +277,13 @@ static bool super(struct walk *w, uint64_t *root)
 	return false;
 }
 
-int scan_erofs(struct scan *sc, int fd, const char *format)
+int scan_erofs(struct scan *sc, const struct image_file *f, const char *format)
 {
 	struct walk w = { .block = NULL };
 	struct inode root;
 	uint64_t nid;
 	tree_start(&w.t, sc, format, "erofs");
-	if (!bounded_open(&w.b, fd)) {
+	if (!bounded_open(&w.b, f->fd, f->at, f->size)) {
 		char err[300];
 		snprintf(err, sizeof err, "erofs image: %s", w.b.why);
 		return scan_error(sc, err);

@@ -216,9 +216,9 @@ static void unnamed(struct walk *w)
 	}
 }
 
-int scan_ext(struct scan *sc, int fd, const char *format)
+int scan_ext(struct scan *sc, const struct image_file *f, const char *format)
 {
-	char err[300], name[64];
+	char err[300], name[64], options[40];
 	struct walk w = { .devs = { 0 } };
 	/* A file shorter than the superblock says is no fault by itself:
 	 * mke2fs -d leaves the unused blocks at the end unwritten.  What is
@@ -226,8 +226,9 @@ int scan_ext(struct scan *sc, int fd, const char *format)
 	tree_start(&w.t, sc, format, "ext4");
 	if (!(w.x = ext2fs_calls(&sc->libs->ext2fs, err, sizeof err)))
 		return scan_error(sc, err);
-	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
-	errcode_t e = w.x->ext2fs_open2(name, NULL, EXT2_FLAG_64BITS, 0, 0, w.x->unix_io, &w.fs);
+	snprintf(name, sizeof name, "/proc/self/fd/%d", f->fd);
+	snprintf(options, sizeof options, "offset=%llu", (unsigned long long)f->at); /* unix_io's */
+	errcode_t e = w.x->ext2fs_open2(name, options, EXT2_FLAG_64BITS, 0, 0, w.x->unix_io, &w.fs);
 	if (e) {
 		snprintf(err, sizeof err, "%s image: %s", format, w.x->error_message(e));
 		return scan_error(sc, err);

@@ -197,16 +197,82 @@ static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
 	free(subs.v);
 }
 
+/* A part of a file as libsquashfs reads a file: a partition of a disk
+ * image, each read checked against the part's end. */
+struct part_file {
+	sqfs_file_t file;
+	sqfs_file_t *whole;
+	sqfs_u64 at, size;
+};
+
+static int part_read(sqfs_file_t *f, sqfs_u64 off, void *buf, size_t n)
+{
+	struct part_file *p = (struct part_file *)f;
+	if (off > p->size || n > p->size - off)
+		return SQFS_ERROR_OUT_OF_BOUNDS;
+	return p->whole->read_at(p->whole, p->at + off, buf, n);
+}
+
+static int part_write(sqfs_file_t *f, sqfs_u64 off, const void *buf, size_t n)
+{
+	(void)f, (void)off, (void)buf, (void)n;
+	return SQFS_ERROR_UNSUPPORTED; /* read only */
+}
+
+static sqfs_u64 part_size(const sqfs_file_t *f)
+{
+	return ((const struct part_file *)f)->size;
+}
+
+static int part_truncate(sqfs_file_t *f, sqfs_u64 size)
+{
+	(void)f, (void)size;
+	return SQFS_ERROR_UNSUPPORTED;
+}
+
+static void part_destroy(sqfs_object_t *o)
+{
+	struct part_file *p = (struct part_file *)o;
+	sqfs_destroy(p->whole);
+	free(p);
+}
+
+static sqfs_object_t *part_copy(const sqfs_object_t *o);
+
+/* The `size` bytes of whole from `at` (NULL: out of memory, whole freed). */
+static sqfs_file_t *part_new(sqfs_file_t *whole, sqfs_u64 at, sqfs_u64 size)
+{
+	struct part_file *p = whole ? malloc(sizeof *p) : NULL;
+	if (!p) {
+		sqfs_destroy(whole);
+		return NULL;
+	}
+	*p = (struct part_file){ { { part_destroy, part_copy }, part_read, part_write, part_size,
+				   part_truncate }, whole, at, size };
+	return &p->file;
+}
+
+static sqfs_object_t *part_copy(const sqfs_object_t *o)
+{
+	const struct part_file *p = (const struct part_file *)o;
+	return (sqfs_object_t *)part_new(sqfs_copy(p->whole), p->at, p->size);
+}
+
 /* Opens the image for the walk: 0, or an error's status. */
-static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compressor_t **cmp)
+static int open_image(struct walk *w, const struct image_file *f, sqfs_file_t **file,
+		      sqfs_compressor_t **cmp)
 {
 	char name[64], err[300];
 	sqfs_super_t *super = &w->super;
 	sqfs_compressor_config_t cfg;
-	off_t size = lseek(fd, 0, SEEK_END);
+	off_t file_end = lseek(f->fd, 0, SEEK_END);
+	long long size = f->size ? (long long)f->size
+		       : file_end < 0 ? -1 : (long long)(file_end - (off_t)f->at);
 	int e;
-	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
-	if (!(*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)))
+	snprintf(name, sizeof name, "/proc/self/fd/%d", f->fd);
+	if ((*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)) && (f->at || f->size))
+		*file = part_new(*file, f->at, (sqfs_u64)size);
+	if (!*file)
 		return scan_error(w->t.sc, "squashfs image: cannot be opened");
 	if ((e = w->q->sqfs_super_read(super, *file)) != 0) {
 		snprintf(err, sizeof err, "squashfs image: superblock: %s", sqfs_error(e));
@@ -238,7 +304,7 @@ static int open_image(struct walk *w, int fd, sqfs_file_t **file, sqfs_compresso
 	return 0;
 }
 
-int scan_squashfs(struct scan *sc, int fd, const char *format)
+int scan_squashfs(struct scan *sc, const struct image_file *f, const char *format)
 {
 	char err[300];
 	struct walk w = { .q = NULL };
@@ -249,7 +315,7 @@ int scan_squashfs(struct scan *sc, int fd, const char *format)
 	tree_start(&w.t, sc, format, "squashfs");
 	if (!(w.q = sqfs_calls(&sc->libs->sqfs, err, sizeof err)))
 		return scan_error(sc, err);
-	if (!(status = open_image(&w, fd, &file, &cmp))) {
+	if (!(status = open_image(&w, f, &file, &cmp))) {
 		int e = read_inode(&w, w.super.root_inode_ref, &root);
 		if (!e && root && !is_dir(root))
 			w.q->sqfs_free(root), e = SQFS_ERROR_NOT_DIR;

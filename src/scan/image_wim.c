@@ -42,7 +42,7 @@ static void wim_fault(struct walk *k, const char *what, int code)
 	tree_fault(&k->t, "WIM image", why);
 }
 
-int scan_wim(struct scan *sc, int fd, const char *format)
+int scan_wim(struct scan *sc, const struct image_file *f, const char *format)
 {
 	struct walk k;
 	char err[300], path[64];
@@ -50,7 +50,8 @@ int scan_wim(struct scan *sc, int fd, const char *format)
 	struct wimlib_wim_info info;
 	if (!(k.w = wim_calls(&sc->libs->wim, err, sizeof err)))
 		return scan_error(sc, err);
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fd); /* wimlib opens by name */
+	snprintf(path, sizeof path, "/proc/self/fd/%d", f->fd); /* wimlib opens by name, */
+	/* a whole file: image() gives it no other */
 	tree_start(&k.t, sc, format, "wim");
 	int rc = k.w->wimlib_open_wim(path, 0, &wim);
 	if (rc)

@@ -185,6 +185,7 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 
 static bool image_type(struct scan *sc, struct source *src, char *type, size_t n);
 static int image(struct scan *sc, struct source *src, const char *type);
+static int disk(struct scan *sc, struct source *src);
 
 /* A first segment whose decompressed bytes are none, or zeros only:
  * what it is, said as the same bytes uncompressed are. */
@@ -207,7 +208,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 {
 	struct ending end;
 	char type[64];
-	int status = EXIT_OK, more;
+	int status = EXIT_OK, more, partitioned;
 	bool any = false;
 	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
 		any = true;
@@ -218,6 +219,10 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 		}
 		if (end.unopened && !sc->seg.entries && image_type(sc, out, type, sizeof type)) {
 			status = image(sc, out, type);
+			break;
+		}
+		if (end.unopened && !sc->seg.entries && (partitioned = disk(sc, out)) >= 0) {
+			status = partitioned;
 			break;
 		}
 		if (end.unopened)
@@ -307,7 +312,7 @@ static bool image_type(struct scan *sc, struct source *src, char *type, size_t n
 		fd = -1;
 	}
 #endif
-	found = fd >= 0 && probe_filesystem(&sc->libs->blkid, fd, 0, type, n);
+	found = fd >= 0 && probe_filesystem(&sc->libs->blkid, fd, 0, 0, type, n);
 	if (fd >= 0 && fd != src->fd)
 		close(fd);
 	const struct reader *r = found || head->at ? NULL : reader_bid(head->p, head->len);
@@ -336,7 +341,7 @@ static int image(struct scan *sc, struct source *src, const char *type)
 	if (fd < 0 && (fd = spool(src, reader->by_name ? name : NULL, &sc->spooled, why,
 				  sizeof why)) < 0)
 		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
-	int status = reader->read(sc, fd, type);
+	int status = reader->read(sc, &(struct image_file){ fd, 0, 0 }, type);
 	if (fd != src->fd && reader->by_name)
 		unlink(name);
 	if (fd != src->fd)
@@ -401,6 +406,11 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 		return sc->segment = 0, scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
 	if (!end->mtree_text && image_type(sc, src, type, sizeof type)) {
 		int status = image(sc, src, type);
+		scan_summary(sc);
+		return status;
+	}
+	int status;
+	if (end->unopened && (status = disk(sc, src)) >= 0) {
 		scan_summary(sc);
 		return status;
 	}
@@ -605,33 +615,72 @@ struct outer {
 	struct rpm_devices *rpm;
 };
 
-/* src read as an input inside the one sc is reading, from its start:
- * the status.  The outer walk's place is kept and given back. */
-static int inner_walk(struct scan *sc, struct source *src, unsigned *segments)
+/* The outer walk's place kept, and a new walk's begun. */
+static void outer_save(struct scan *sc, struct outer *o)
 {
-	struct outer o = { sc->segment, sc->offset, sc->compression, sc->seg, sc->links,
-			   sc->file, sc->file_base, sc->volume, sc->rpm };
+	*o = (struct outer){ sc->segment, sc->offset, sc->compression, sc->seg, sc->links,
+			     sc->file, sc->file_base, sc->volume, sc->rpm };
 	sc->segment = 0;
 	sc->seg = (struct tally){ 0 };
 	sc->rpm = NULL;
-	int status = walk(sc, src);
-	*segments = sc->segment;
-	sc->segment = o.segment, sc->offset = o.offset, sc->compression = o.compression;
-	sc->seg = o.seg, sc->links = o.links;
-	sc->file = o.file, sc->file_base = o.file_base, sc->volume = o.volume, sc->rpm = o.rpm;
-	return status;
+}
+
+static void outer_restore(struct scan *sc, const struct outer *o)
+{
+	sc->segment = o->segment, sc->offset = o->offset, sc->compression = o->compression;
+	sc->seg = o->seg, sc->links = o->links;
+	sc->file = o->file, sc->file_base = o->file_base, sc->volume = o->volume, sc->rpm = o->rpm;
 }
 
 /* The layer `name` of an image, read from src: its devices, each record
  * naming it; nothing when the blob is no archive. */
 static int layer_walk(struct scan *sc, struct source *src, const char *name)
 {
-	unsigned segments;
+	struct outer o;
 	sc->layer = name;
-	int status = inner_walk(sc, src, &segments);
-	sc->layers += segments > 0;
+	outer_save(sc, &o);
+	int status = walk(sc, src);
+	sc->layers += sc->segment > 0;
+	outer_restore(sc, &o);
 	sc->layer = NULL;
 	return status;
+}
+
+/* What entering a member keeps of the input it is in. */
+struct member {
+	struct outer o;
+	size_t mark;
+	const char *what;
+	uintmax_t start;
+};
+
+/* The member at path, entry number `entry` of an archive (0: none), which
+ * bid as `what`, entered: 0; -1 when it is not to be read (beyond --depth),
+ * said in a warning. */
+static int member_enter(struct scan *sc, const char *path, const char *what, uintmax_t entry,
+			struct member *m)
+{
+	char why[400], q[300];
+	quote(q, sizeof q, path, strlen(path));
+	if (sc->depth >= sc->j->depth) {
+		snprintf(why, sizeof why, "'%s': %s, not read: deeper than --depth=%u", q, what,
+			 sc->j->depth);
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING), -1;
+	}
+	if (!within_enter(sc, path, &m->mark, why, sizeof why))
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING), -1;
+	m->what = sc->member_what, m->start = sc->member_start;
+	sc->member_what = what, sc->member_start = sc->all.entries;
+	outer_save(sc, &m->o);
+	return 0;
+}
+
+static void member_leave(struct scan *sc, const struct member *m)
+{
+	outer_restore(sc, &m->o);
+	sc->member_what = m->what, sc->member_start = m->start;
+	sc->members++;
+	within_leave(sc, m->mark);
 }
 
 /* The member at path of an archive, entry number `entry`, whose bytes src
@@ -640,24 +689,11 @@ static int layer_walk(struct scan *sc, struct source *src, const char *name)
 static int nested(struct scan *sc, struct source *src, const char *path, const char *what,
 		  uintmax_t entry)
 {
-	char why[400], q[300];
-	size_t mark;
-	unsigned segments;
-	quote(q, sizeof q, path, strlen(path));
-	if (sc->depth >= sc->j->depth) {
-		snprintf(why, sizeof why, "'%s': %s, not read: deeper than --depth=%u", q, what,
-			 sc->j->depth);
-		return scan_trouble(sc, why, entry, TROUBLE_WARNING);
-	}
-	if (!within_enter(sc, path, &mark, why, sizeof why))
-		return scan_trouble(sc, why, entry, TROUBLE_WARNING);
-	const char *outer_what = sc->member_what;
-	uintmax_t outer_start = sc->member_start;
-	sc->member_what = what, sc->member_start = sc->all.entries;
-	int status = inner_walk(sc, src, &segments);
-	sc->member_what = outer_what, sc->member_start = outer_start;
-	sc->members++;
-	within_leave(sc, mark);
+	struct member m;
+	if (member_enter(sc, path, what, entry, &m) < 0)
+		return EXIT_OK;
+	int status = walk(sc, src);
+	member_leave(sc, &m);
 	return status;
 }
 
@@ -693,9 +729,9 @@ static int layer(struct scan *sc, struct archive *a, const char *name)
 	return status;
 }
 
-/* A layer's bytes in a file, read in order as libarchive hands over an
- * entry's data: so a layer a crew's thread reads is read as it would be
- * from the archive it is in. */
+/* Bytes of a file, read in order as libarchive hands over an entry's
+ * data: a layer a crew's thread reads, read as it would be from the
+ * archive it is in; a disk image's partition. */
 struct window {
 	int fd;
 	uint64_t at, left;
@@ -712,7 +748,7 @@ static ssize_t window_read(void *data, unsigned char *p, size_t n, const char **
 	if (got < 0)
 		return *why = strerror(errno), -1;
 	if (n && !got)
-		return *why = "truncated layer (the file ends in it)", -1;
+		return *why = "truncated (the file ends in it)", -1;
 	w->at += (uint64_t)got, w->left -= (uint64_t)got;
 	return got;
 }
@@ -769,4 +805,92 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 		status = status_max(status, crew_done(sc->crew, sc)), sc->crew = NULL;
 	source_free(&src);
 	return status;
+}
+
+enum { PARTITIONS_MAX = 256 };
+
+/* The image of `type` that is partition `name` of the disk image in fd,
+ * read where it is. */
+static int partition_image(struct scan *sc, const struct reader *r, const char *name,
+			   const char *what, const struct image_file *f, const char *type)
+{
+	struct member m;
+	int status = member_enter(sc, name, what, 0, &m);
+	if (status < 0)
+		return EXIT_OK; /* said */
+	sc->segment = 1, sc->offset = 0, sc->compression = "none"; /* the partition's */
+	status = r->read(sc, f, type);
+	scan_summary(sc);
+	member_leave(sc, &m);
+	return status;
+}
+
+/* Partition p of the disk image in the file fd, read as an input in
+ * place; one that holds nothing scan reads, a warning naming what it is. */
+static int partition(struct scan *sc, int fd, const struct partition *p)
+{
+	char name[120], type[64] = "", what[80], why[400], names[100];
+	unsigned char head[MEMBER_BID_BYTES];
+	struct window w = { fd, p->at, p->size };
+	struct source src;
+	snprintf(name, sizeof name, "partition %d (type %s, at byte %llu)", p->number, p->type,
+		 p->at);
+	bool fs = probe_filesystem(&sc->libs->blkid, fd, (long long)p->at, (long long)p->size,
+				   type, sizeof type);
+	const struct reader *r = fs ? reader_find(R_IMAGE, type) : NULL;
+	ssize_t n = p->size ? pread(fd, head, p->size < sizeof head ? p->size : sizeof head,
+				    (off_t)p->at) : 0;
+	if (fs)
+		snprintf(what, sizeof what, "%s file system", type);
+	if (fs && !r) {
+		reader_names(R_IMAGE, names, sizeof names);
+		snprintf(why, sizeof why, "%s: %s, not read: scan reads %s", name, what, names);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (!fs && (n <= 0 || !member_bid(head, (size_t)n, what, sizeof what))) {
+		snprintf(why, sizeof why, "%s: not read: libblkid finds no file system in it, and "
+			 "scan no input", name);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (r && !r->by_name)
+		return partition_image(sc, r, name, what, &(struct image_file){ fd, p->at, p->size },
+				       type);
+	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = nested(sc, &src, name, what, 0);
+	source_free(&src);
+	return status;
+}
+
+/* The partitions of a disk image, each read as an input: the status; -1
+ * when src holds no partition table libblkid knows.  A stream whose
+ * first bytes begin one is read from a temporary copy. */
+static int disk(struct scan *sc, struct source *src)
+{
+	struct partition parts[PARTITIONS_MAX];
+	char table[32], why[300], what[64];
+	const unsigned char *p;
+	int fd = src->seekable ? src->fd : -1, status = EXIT_OK;
+	if (fd < 0) {
+		src->pos = 0;
+		ssize_t n = source_at(src, &p);
+		if (n <= 0 || !member_bid(p, (size_t)n, what, sizeof what) ||
+		    !strstr(what, "partition table"))
+			return -1;
+		if ((fd = spool(src, NULL, &sc->spooled, why, sizeof why)) < 0)
+			return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	}
+	int count = probe_partitions(&sc->libs->blkid, fd, parts, PARTITIONS_MAX, table,
+				     sizeof table);
+	for (int i = 0; i < count && i < PARTITIONS_MAX; i++)
+		if (!parts[i].extended) /* its logical partitions are listed too */
+			status = status_max(status, partition(sc, fd, &parts[i]));
+	if (count > PARTITIONS_MAX) {
+		snprintf(why, sizeof why, "a %s partition table of %d partitions: the first %d read",
+			 table, count, PARTITIONS_MAX);
+		scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (fd != src->fd)
+		close(fd);
+	return count > 0 ? status : -1;
 }

@@ -109,7 +109,7 @@ int scan_zip(struct scan *sc, int fd)
 	uint64_t eocd, at;
 	tree_start(&t, sc, "zip", "zip");
 	sc->segment = 1;
-	if (!bounded_open(&b, fd)) {
+	if (!bounded_open(&b, fd, 0, 0)) {
 		tree_fault(&t, "zip", b.why);
 		return tree_end(&t);
 	}
