@@ -14,7 +14,13 @@
 #define ARCHIVE_CALLS(X) \
 	X(struct archive *, archive_read_new, (void)) \
 	X(int, archive_read_support_filter_all, (struct archive *)) \
-	X(int, archive_read_support_format_all, (struct archive *)) \
+	X(int, archive_read_support_format_tar, (struct archive *)) \
+	X(int, archive_read_support_format_cpio, (struct archive *)) \
+	X(int, archive_read_support_format_iso9660, (struct archive *)) \
+	X(int, archive_read_support_format_mtree, (struct archive *)) \
+	X(int, archive_read_support_format_ar, (struct archive *)) \
+	X(int, archive_read_support_format_xar, (struct archive *)) \
+	X(int, archive_read_support_format_empty, (struct archive *)) \
 	X(int, archive_read_support_format_raw, (struct archive *)) \
 	X(int, archive_read_set_read_callback, (struct archive *, archive_read_callback *)) \
 	X(int, archive_read_set_skip_callback, (struct archive *, archive_skip_callback *)) \

@@ -118,3 +118,24 @@ void within_said(const struct scan *sc, char *buf, size_t n)
 		o += (size_t)snprintf(buf + o, n - o, "member '%s': ", q);
 	}
 }
+
+/* Formats that store no device number, whose libarchive readers scan
+ * does not enable (scan_walk.c's formats()). */
+static const struct magic unread[] = {
+	{ 0, 6, "7z\xbc\xaf\x27\x1c", "a 7-Zip archive" },
+	{ 0, 6, "Rar!\x1a\x07", "a RAR archive" },
+	{ 0, 8, "MSCF\0\0\0\0", "a CAB archive" },
+	{ 0, 5, "WARC/", "a WARC archive" },
+};
+
+const char *member_unread(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++)
+		if (n >= unread[i].at + unread[i].len &&
+		    !memcmp(p + unread[i].at, unread[i].bytes, unread[i].len))
+			return unread[i].what;
+	/* LHA: a method id such as -lh5- at byte 2 */
+	if (n >= 7 && p[2] == '-' && p[3] == 'l' && (p[4] == 'h' || p[4] == 'z') && p[6] == '-')
+		return "an LHA archive";
+	return NULL;
+}

@@ -18,6 +18,11 @@ enum { MEMBER_BID_BYTES = 32774 };
  * in words, into `what` ("xz stream", "ar archive", "squashfs image"). */
 bool member_bid(const unsigned char *p, size_t n, char *what, size_t size);
 
+/* Whether the first n bytes of a file begin an archive of a format that
+ * stores no device number, which scan does not parse: its name in words
+ * ("a 7-Zip archive"), or NULL. */
+const char *member_unread(const unsigned char *p, size_t n);
+
 /* Member `name` entered: the chain's length before it in *mark; false,
  * with why, when its name does not fit the chain. */
 bool within_enter(struct scan *sc, const char *name, size_t *mark, char *why, size_t n);

@@ -22,7 +22,8 @@
 #endif
 
 const struct reader readers[] = {
-	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"),
+	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"), ARCHIVE("xar"),
+	ARCHIVE("ar"), /* a Debian package's */
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
 	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
 	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c) */

@@ -81,6 +81,49 @@ static bool ar_member(int format, unsigned type)
 	return !type && (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_AR;
 }
 
+/* The formats libarchive reads for scan: those that can hold a device
+ * (tar, cpio, ISO 9660, mtree, xar) and ar, a .deb's.  The others
+ * (7-Zip, RAR, CAB, LHA, WARC) store no device number, and their readers
+ * in libarchive 3.6.2 crash or never end on damaged input: member.c names
+ * them, and they are not parsed. */
+static void formats(const struct archive_calls *la, struct archive *a)
+{
+	la->archive_read_support_format_tar(a);
+	la->archive_read_support_format_cpio(a);
+	la->archive_read_support_format_iso9660(a);
+	la->archive_read_support_format_mtree(a);
+	la->archive_read_support_format_ar(a);
+	la->archive_read_support_format_xar(a);
+	la->archive_read_support_format_empty(a);
+}
+
+/* A run of headers libarchive could not read, one after another (a
+ * damaged tar's every 512 bytes; RAR5 readers fail at the same header
+ * for ever): bounded, so that garbage makes a message, not millions. */
+enum { FAILED_RUN_MAX = 16 };
+struct failures {
+	unsigned failed;
+	la_int64_t at; /* where the last failed header was, or -1 */
+};
+
+/* Whether to stop after a header that failed, the status raised then. */
+static bool give_up(struct scan *sc, struct archive *a, struct failures *run, uintmax_t entries,
+		    int *status)
+{
+	char why[200];
+	la_int64_t at = sc->la->archive_read_header_position(a);
+	if (at == run->at)
+		snprintf(why, sizeof why, "libarchive's reader fails at byte %lld again and reads "
+			 "no further: not read past it", (long long)at);
+	else if (++run->failed == FAILED_RUN_MAX)
+		snprintf(why, sizeof why, "%d headers in a row cannot be read: not read past them",
+			 FAILED_RUN_MAX);
+	else
+		return run->at = at, false;
+	*status = status_max(*status, scan_trouble(sc, why, entries, TROUBLE_ARCHIVE));
+	return true;
+}
+
 /* Every entry of the archive that starts at src->pos; src->pos is left
  * where it ended.  The input's status. */
 static int archive(struct scan *sc, struct source *src, struct ending *end)
@@ -90,12 +133,13 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	struct archive_entry *e;
 	struct feed f;
 	struct backlog held;
+	struct failures run = { 0, -1 };
 	int status = EXIT_OK, rc;
 	bool hp = false;
 	*end = (struct ending){ 0 };
 	if (!a)
 		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
-	la->archive_read_support_format_all(a);
+	formats(la, a);
 	uint64_t base = src->pos;
 	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
 	rc = feed_open(&f, a, src);
@@ -154,10 +198,11 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
 		else if (failed)
 			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
-		if (failed) {
+		if (failed && !give_up(sc, a, &run, end->entries, &status))
 			rc = ARCHIVE_OK;
+		if (failed)
 			continue;
-		}
+		run.failed = 0;
 		struct archived x;
 		if (scan_take(sc, a, e, rc, &x))
 			backlog_add(&held, &x);
@@ -584,6 +629,13 @@ static int walk(struct scan *sc, struct source *src)
 	bool go_on = true;
 	const unsigned char *p;
 	ssize_t n = !src->pos && !blob(sc) ? source_at(src, &p) : 0;
+	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
+	if (unread) {
+		char why[200];
+		snprintf(why, sizeof why, "%s, a format that stores no device number: not read",
+			 unread);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
 	if (n >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
 		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
 	if (n > 0 && zip_bid(p, (size_t)n)) /* its devices are in its central directory, at its end */
@@ -710,9 +762,17 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 	if (source_archive(&data, sc->la, a) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
+	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
 	if (n > 0 && member_bid(p, (size_t)n, what, sizeof what)) {
 		status = backlog_drain(held);
 		status = status_max(status, nested(sc, &data, path, what, entry));
+	} else if (unread) {
+		char why[400], q[300];
+		quote(q, sizeof q, path, strlen(path));
+		snprintf(why, sizeof why, "'%s': %s, a format that stores no device number: not read",
+			 q, unread);
+		status = backlog_drain(held);
+		scan_trouble(sc, why, entry, TROUBLE_WARNING);
 	}
 	source_free(&data);
 	return status;
