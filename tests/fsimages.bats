@@ -268,7 +268,7 @@ check_sqfs() {
 	assert_equal "$stderr" "devnum: 'root.sqfs': the root directory: not a directory"
 }
 
-@test "scan: an image inside an archive is read, or beyond --depth named in a warning" {
+@test "scan: an image inside an archive is read where it is, or beyond --depth named in a warning" {
 	need mke2fs e2fsprogs
 	need mksquashfs squashfs-tools
 	mkdir -p in d
@@ -281,8 +281,8 @@ check_sqfs() {
 	run2 devnum scan --summary in.tar
 	assert_success
 	assert_output "in.tar: ./sda1: block 8:1"
-	local bytes=$((8388608 + $(stat -c %s in/base.sqfs)))
-	[[ ${stderr_lines[-1]} == "devnum: in.tar: 1 segment, 2 members read as inputs, $bytes bytes spooled, "*" entries, 1 device, 0 with findings" ]] ||
+	# where they are in the tar's file: nothing copied
+	[[ ${stderr_lines[-1]} == "devnum: in.tar: 1 segment, 2 members read as inputs, "*" entries, 1 device, 0 with findings" ]] ||
 		fail "$stderr"
 	run2 devnum scan --depth=0 in.tar
 	assert_success

@@ -86,6 +86,7 @@ struct scan {
 	char within[WITHIN_TEXT];    /* each ended by a NUL, outermost first */
 	const char *member_what;     /* what the innermost member bid as, */
 	uintmax_t member_start;      /* and the input's entries before it */
+	bool unopened;               /* it bid, and failed before its first entry */
 	unsigned members;            /* how many members were read as inputs */
 	uint64_t spooled;            /* bytes written to temporary files, for
 					readers that seek */

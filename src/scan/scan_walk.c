@@ -71,7 +71,7 @@ static bool blob(const struct scan *sc)
 }
 
 static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
-		  struct backlog *held);
+		  struct backlog *held, const struct image_file *here);
 
 /* Whether an entry of libarchive's type `type` is an ar archive's file
  * whose mode says nothing: binutils' ar writes mode 0 in its
@@ -217,7 +217,12 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 				status = status_max(status, layer(sc, a, name));
 		} else if ((type == AE_IFREG || ar_member(end->format, type)) && path &&
 			   !mtree) { /* mtree's data is the disk's */
-			status = status_max(status, member(sc, a, path, end->entries, &held));
+			struct image_file here = { -1, 0, 0 };
+			if (src->seekable && la->archive_entry_size_is_set(e) &&
+			    la->archive_entry_size(e) > 0 && !la->archive_entry_sparse_count(e))
+				here = (struct image_file){ src->fd, base + feed_consumed(&f, a),
+							    (uint64_t)la->archive_entry_size(e) };
+			status = status_max(status, member(sc, a, path, end->entries, &held, &here));
 		}
 	}
 	status = status_max(status, backlog_end(&held));
@@ -704,6 +709,7 @@ struct member {
 	size_t mark;
 	const char *what;
 	uintmax_t start;
+	bool unopened;
 };
 
 /* The member at path, entry number `entry` of an archive (0: none), which
@@ -721,18 +727,24 @@ static int member_enter(struct scan *sc, const char *path, const char *what, uin
 	}
 	if (!within_enter(sc, path, &m->mark, why, sizeof why))
 		return scan_trouble(sc, why, entry, TROUBLE_WARNING), -1;
-	m->what = sc->member_what, m->start = sc->member_start;
-	sc->member_what = what, sc->member_start = sc->all.entries;
+	m->what = sc->member_what, m->start = sc->member_start, m->unopened = sc->unopened;
+	sc->member_what = what, sc->member_start = sc->all.entries, sc->unopened = false;
 	outer_save(sc, &m->o);
 	return 0;
 }
 
-static void member_leave(struct scan *sc, const struct member *m)
+/* The member left, its reader's status given: the status it gives the
+ * input, 0 for one that bid and could not be read at all (a warning
+ * said so). */
+static int member_leave(struct scan *sc, const struct member *m, int status)
 {
+	if (sc->unopened && status == EXIT_TROUBLE)
+		status = EXIT_OK;
 	outer_restore(sc, &m->o);
-	sc->member_what = m->what, sc->member_start = m->start;
+	sc->member_what = m->what, sc->member_start = m->start, sc->unopened = m->unopened;
 	sc->members++;
 	within_leave(sc, m->mark);
+	return status;
 }
 
 /* The member at path of an archive, entry number `entry`, whose bytes src
@@ -744,16 +756,33 @@ static int nested(struct scan *sc, struct source *src, const char *path, const c
 	struct member m;
 	if (member_enter(sc, path, what, entry, &m) < 0)
 		return EXIT_OK;
-	int status = walk(sc, src);
-	member_leave(sc, &m);
-	return status;
+	return member_leave(sc, &m, walk(sc, src));
+}
+
+static int inner_image(struct scan *sc, const struct reader *r, const char *name,
+		       const char *what, uintmax_t entry, const struct image_file *f,
+		       const char *type);
+
+/* Whether a member's data, whose first n bytes are p, lies whole in the
+ * file where `here` says (a stored tar member, an ISO 9660 extent): its
+ * first bytes there are p's, and the file holds it to its end. */
+static bool in_place(const struct image_file *here, const unsigned char *p, size_t n)
+{
+	unsigned char there[4096];
+	struct stat st;
+	if (n > sizeof there)
+		n = sizeof there;
+	return here->fd >= 0 && fstat(here->fd, &st) == 0 && here->at <= (uint64_t)st.st_size &&
+	       here->size <= (uint64_t)st.st_size - here->at &&
+	       pread(here->fd, there, n, (off_t)here->at) == (ssize_t)n && !memcmp(there, p, n);
 }
 
 /* The regular file archive a is at, entry number `entry`: read as an
  * input when its first bytes bid as one, the records held before it
- * made first. */
+ * made first; an image whose bytes lie whole in the input's file
+ * (`here`, or fd -1), where they are. */
 static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
-		  struct backlog *held)
+		  struct backlog *held, const struct image_file *here)
 {
 	struct source data;
 	const unsigned char *p;
@@ -763,9 +792,13 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
 	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
+	const struct reader *r = n > 0 ? reader_bid(p, (size_t)n) : NULL;
 	if (n > 0 && member_bid(p, (size_t)n, what, sizeof what)) {
 		status = backlog_drain(held);
-		status = status_max(status, nested(sc, &data, path, what, entry));
+		if (r && !r->by_name && in_place(here, p, (size_t)n))
+			status = status_max(status, inner_image(sc, r, path, what, entry, here, r->name));
+		else
+			status = status_max(status, nested(sc, &data, path, what, entry));
 	} else if (unread) {
 		char why[400], q[300];
 		quote(q, sizeof q, path, strlen(path));
@@ -869,20 +902,20 @@ int scan_file(struct scan *sc, int fd, const char *layer)
 
 enum { PARTITIONS_MAX = 256 };
 
-/* The image of `type` that is partition `name` of the disk image in fd,
- * read where it is. */
-static int partition_image(struct scan *sc, const struct reader *r, const char *name,
-			   const char *what, const struct image_file *f, const char *type)
+/* The image of `type` that is the member `name` (entry number `entry`
+ * of an archive, or 0) of the input sc reads, where it is: f. */
+static int inner_image(struct scan *sc, const struct reader *r, const char *name,
+		       const char *what, uintmax_t entry, const struct image_file *f,
+		       const char *type)
 {
 	struct member m;
-	int status = member_enter(sc, name, what, 0, &m);
+	int status = member_enter(sc, name, what, entry, &m);
 	if (status < 0)
 		return EXIT_OK; /* said */
 	sc->segment = 1, sc->offset = 0, sc->compression = "none"; /* the partition's */
 	status = r->read(sc, f, type);
 	scan_summary(sc);
-	member_leave(sc, &m);
-	return status;
+	return member_leave(sc, &m, status);
 }
 
 /* Partition p of the disk image in the file fd, read as an input in
@@ -913,8 +946,8 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
 	}
 	if (r && !r->by_name)
-		return partition_image(sc, r, name, what, &(struct image_file){ fd, p->at, p->size },
-				       type);
+		return inner_image(sc, r, name, what, 0, &(struct image_file){ fd, p->at, p->size },
+				   type);
 	if (source_pulled(&src, sc->la, window_read, &w) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = nested(sc, &src, name, what, 0);

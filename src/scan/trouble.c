@@ -32,7 +32,10 @@ int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum troub
 	if (sc->layer)
 		snprintf(at, sizeof at, "layer %s: ", sc->layer);
 	within_said(sc, at + strlen(at), sizeof at - strlen(at));
-	if (kind == TROUBLE_ARCHIVE && unopened_member(sc)) {
+	bool unopened = kind == TROUBLE_ARCHIVE && unopened_member(sc);
+	if (unopened) { /* said as a warning; the reader still stops, and the member's
+			   status is made 0 when it ends (scan_walk.c) */
+		sc->unopened = true;
 		kind = TROUBLE_WARNING;
 		snprintf(at + strlen(at), sizeof at - strlen(at), "%s, not read: ", sc->member_what);
 	}
@@ -53,7 +56,7 @@ int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum troub
 		char q[400];
 		quote(q, sizeof q, r->text[K_INPUT], r->len[K_INPUT]);
 		diag("'%s': warning: %s%s", q, at, why);
-		return EXIT_OK;
+		return unopened ? EXIT_TROUBLE : EXIT_OK;
 	}
 	fail(r, EXIT_TROUBLE, "%s%s", at, why);
 	report(sc->j->out, &w, r, EXIT_TROUBLE);
