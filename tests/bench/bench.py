@@ -5,7 +5,9 @@ encode against what a user would otherwise reach for; devnum scan against
 bsdtar -tvf on a large ustar archive of device entries and on a gzip newc
 one, and against gzip -dc alone; devnum scan of an ext4 image of device
 inodes against e2fsck and debugfs, with its peak memory, and of a squashfs
-image against unsquashfs; of a real-sized layer, gzip'd, zstd'd and xz'd,
+image against unsquashfs; of a live ISO holding a squashfs and of a GPT
+disk image of two partitions against extracting the member or cutting
+out the partitions and scanning them; of a real-sized layer, gzip'd, zstd'd and xz'd,
 against bsdtar and each decompressor alone; the one-shot latency of
 devnum encode 3 1 against a shared-libc makedev program; and the library per
 call against hand-written expressions (libbench.c): side by side, one run.
@@ -25,7 +27,8 @@ Environment: BENCH_RECORDS, BENCH_ROUNDS, BENCH_ARCHIVE_ENTRIES (default
 2,000,000: a 1 GiB ustar archive, written to the temporary directory),
 BENCH_NEWC_ENTRIES (default 1,000,000, in a gzip newc archive),
 BENCH_IMAGE_INODES (default 100,000, in ext4 and squashfs images),
-BENCH_LAYER_MIB (default 400: the real-sized layer's files), CC,
+BENCH_LAYER_MIB (default 400: the real-sized layer's files),
+BENCH_NESTED_MIB (default 400: the live ISO's squashfs's data), CC,
 and LIB_CFLAGS and LIB_LIBS to build libbench.c against the library.
 """
 import gzip, hashlib, os, random, shutil, statistics, subprocess, sys, tempfile, time
@@ -501,6 +504,85 @@ def scan_images(devnum, tmp):
         os.remove(f)
 
 
+def nested_inputs(tmp, mib):
+    """A live ISO (xorriso) whose live/filesystem.squashfs (mksquashfs, no
+    compression) holds 10,000 devices and mib MiB of random data; and a
+    GPT disk image (sfdisk) of two partitions, an ext4 made by mke2fs -d
+    -E offset= and that squashfs."""
+    root, sq = os.path.join(tmp, "nroot"), os.path.join(tmp, "iso", "live", "filesystem.squashfs")
+    iso, disk = os.path.join(tmp, "live.iso"), os.path.join(tmp, "disk.img")
+    make = ("import os,stat,sys\n"
+            "root,mib=sys.argv[1],int(sys.argv[2])\n"
+            "os.makedirs(root+'/dev')\n"
+            "for i in range(10000): os.mknod(root+'/dev/d%d'%i,stat.S_IFBLK|0o600,os.makedev(8+i%200,i))\n"
+            "f=open(root+'/data','wb')\n"
+            "for _ in range(mib): f.write(os.urandom(1<<20))\n")
+    maker = os.path.join(tmp, "make_tree.py")
+    with open(maker, "w") as f:
+        f.write(make)
+    os.makedirs(os.path.dirname(sq))
+    script = " && ".join([
+        f"python3 {maker} {root} {mib}",
+        f"mksquashfs {root} {sq} -quiet -no-progress -noappend -noI -noD -noF -noX",
+        f"mke2fs -q -F -t ext4 -d {root}/dev {tmp}/p1.ext4 64M"])
+    subprocess.run(["bash", "-c", script] if os.geteuid() == 0 else ["fakeroot", "--", "bash", "-c", script],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["xorriso", "-as", "mkisofs", "-quiet", "-R", "-o", iso, os.path.join(tmp, "iso")],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p1 = 65536 * 2  # sectors of 512 bytes
+    p2 = (os.path.getsize(sq) + 511) // 512
+    with open(disk, "wb") as f:
+        f.truncate((2048 + p1 + p2 + 2048) * 512)
+    table = f"label: gpt\nstart=2048, size={p1}, type=L\nstart={2048 + p1}, size={p2}, type=L\n"
+    subprocess.run(["sfdisk", "-q", disk], input=table, text=True, check=True)
+    for part, at in ((os.path.join(tmp, "p1.ext4"), 2048), (sq, 2048 + p1)):
+        subprocess.run(["dd", f"if={part}", f"of={disk}", "bs=512", f"seek={at}", "conv=notrunc",
+                        "status=none"], check=True)
+    subprocess.run(["rm", "-rf", root, os.path.join(tmp, "p1.ext4")], check=True)
+    return iso, disk, (2048, p1, 2048 + p1, p2)
+
+
+def scan_nested(devnum, tmp):
+    """devnum scan of a live ISO holding a squashfs, and of a two-partition
+    disk image, against doing it by hand: extracting the member (bsdtar
+    -xOf) or cutting each partition out (dd) and scanning what comes out.
+    Goal: at most 1.1x."""
+    mib = int(os.environ.get("BENCH_NESTED_MIB", "400"))
+    need = ["xorriso", "mksquashfs", "mke2fs", "sfdisk", "bsdtar", "dd"] + (
+        [] if os.geteuid() == 0 else ["fakeroot"])
+    if not all(shutil.which(t) for t in need):
+        print(f"\nno {' or '.join(need)}: the nested scans are not measured")
+        return
+    iso, disk, (s1, n1, s2, n2) = nested_inputs(tmp, mib)
+    x = os.path.join(tmp, "x")
+    cases = [
+        (f"a live ISO with a {mib} MiB squashfs", iso,
+         ("bsdtar -xOf, then devnum scan", ["bash", "-c", f"bsdtar -xOf {iso} live/filesystem.squashfs >{x} && "
+                                            f"{devnum} scan {x}"])),
+        ("a two-partition GPT disk image", disk,
+         ("dd of each partition, then devnum scan", ["bash", "-c",
+          f"dd if={disk} of={x}1 bs=512 skip={s1} count={n1} status=none && "
+          f"dd if={disk} of={x}2 bs=512 skip={s2} count={n2} status=none && {devnum} scan {x}1 {x}2"])),
+    ]
+    for what, path, by_hand in cases:
+        rows = [by_hand, ("devnum scan", [devnum, "scan", path])]
+        counts = [run(cmd, "/dev/null", keep=True)[2].count(b"\n") for _, cmd in rows]
+        times = rounds(rows, "/dev/null")
+        base = statistics.median(times[by_hand[0]])
+        m = statistics.median(times["devnum scan"])
+        print(f"\nscan of {what} ({os.path.getsize(path) / 2**20:.0f} MiB) against doing it by hand, "
+              f"median of {ROUNDS} alternating rounds")
+        print(f"  {'same devices' if counts[0] == counts[1] else 'DEVICES DIFFER'}: "
+              f"{counts[0]} records by hand, {counts[1]} by devnum scan")
+        print(f"  {'contender':<40} {'median s':>9} {'vs by hand':>11} {'goal':>9}")
+        print(f"  {by_hand[0]:<40} {base:9.3f} {1:10.2f}x")
+        print(f"  {'devnum scan':<40} {m:9.3f} {m / base:10.2f}x "
+              f"{'1.1x ' + ('ok' if m / base <= 1.1 else 'MISSED'):>9}")
+    for f in (iso, disk, x, x + "1", x + "2"):
+        if os.path.exists(f):
+            os.remove(f)
+
+
 def oneshot(devnum, tmp):
     """devnum encode 3 1 against a makedev program linked with the shared C
     library, the floor of any dynamic program (goal 1.1x); the same program
@@ -582,6 +664,7 @@ def main():
         race("encode against what a user would write instead", pairs, enc)
         scan(devnum, tmp)
         scan_images(devnum, tmp)
+        scan_nested(devnum, tmp)
         oneshot(devnum, tmp)
         library(tmp)
 
