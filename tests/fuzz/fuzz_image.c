@@ -2,7 +2,10 @@
  * can seek in: built as fuzz_ext (READER scan_ext, libext2fs),
  * fuzz_squashfs (READER scan_squashfs, libsquashfs), fuzz_erofs and
  * fuzz_cramfs (devnum's own readers), fuzz_wim (READER scan_wim, libwim).  The first byte
- * picks the output mode; records go to /dev/null. */
+ * picks the output mode, and whether the image is read whole or, as a
+ * partition or an archive's member is, as the part of a file after 4096
+ * bytes of something else (not for wim, read only whole); records go to
+ * /dev/null. */
 #define _GNU_SOURCE
 #include <config.h> /* first: struct libraries is as the readers see it */
 
@@ -15,6 +18,14 @@
 #include "render/output.h"
 #include "scan/image.h"
 #include "scan_emitter.h"
+
+/* Where an image read as a part of its file starts; 0 where the reader
+ * reads only whole files. */
+#ifdef WHOLE_ONLY
+enum { PART_AT = 0 };
+#else
+enum { PART_AT = 4096 };
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -31,7 +42,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 .options = pick >> 6 & 1 ? OPT_INTO : OPT_NONE };
 	if (null_fd < 0)
 		null_fd = open("/dev/null", O_WRONLY);
-	int in = memfd_create("image", 0);
+	static const unsigned char before[4096] = { 0xa5 };
+	struct image_file f = { memfd_create("image", 0), 0, 0 };
+	int in = f.fd;
+	if (PART_AT && pick >> 7 && in >= 0) { /* a part of the file */
+		f.at = PART_AT, f.size = size;
+		if (write(in, before, PART_AT) != (ssize_t)PART_AT)
+			size = 0;
+	}
 	if (in < 0 || write(in, data, size) != (ssize_t)size) {
 		if (in >= 0)
 			close(in);
@@ -39,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	dup2(null_fd, 1);
 	scan_start(&sc, &j, &libs, "image");
-	READER(&sc, in, READER_FORMAT);
+	READER(&sc, &f, READER_FORMAT);
 	close(in);
 	out_flush();
 	return 0;

@@ -1,5 +1,6 @@
 /* fuzz_scan.c - devnum scan on whatever libarchive makes of the input:
- * every format and filter, every output mode, a scheme for the raw
+ * every format and filter, inputs inside inputs to scan's default depth
+ * (a .deb, a tar in a tar, a disk image's partitions), every output mode, a scheme for the raw
  * formats and a container to repack into chosen by the first byte.  The
  * rest is the archive, on standard input.
  * Built with SPECS (fuzz_spec), the rest is read as the device
@@ -49,6 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.options = (pick >> 7 ? OPT_SCHEME : OPT_NONE) | (pick >> 6 & 1 ? OPT_INTO : OPT_NONE) |
 			   OPT_SUMMARY,
 		.into = UINT64_C(1) << (pick % devnum_container_count()), .out = &out,
+		.depth = DEPTH_DEFAULT, /* inputs inside inputs, as scan reads them */
 	};
 #ifdef SPECS
 	j.spec = spec_named(pick >> 1);
