@@ -1,11 +1,10 @@
-/* member.c - which members of an input are inputs too, and the chain of
- * members a record is inside. */
+/* member.c - which members of an input are inputs too, by their first
+ * bytes. */
 #include <config.h>
 
 #include <stdio.h>
 #include <string.h>
 
-#include "render/output.h"
 #include "scan/catar.h"
 #include "scan/image.h"
 #include "scan/member.h"
@@ -85,38 +84,6 @@ bool member_bid(const unsigned char *p, size_t n, char *what, size_t size)
 	const struct reader *r = reader_bid(p, n); /* an image before its boot sector's MBR */
 	const char *k = r ? r->name : kind(p, n);
 	return k && snprintf(what, size, "%s%s", k, r ? " image" : "") > 0;
-}
-
-bool within_enter(struct scan *sc, const char *name, size_t *mark, char *why, size_t n)
-{
-	size_t len = strlen(name) + 1;
-	*mark = sc->within_len;
-	if (len > sizeof sc->within - sc->within_len) {
-		snprintf(why, n, "its name and those of the members it is in are longer than %zu "
-			 "bytes: not read", sizeof sc->within);
-		return false;
-	}
-	memcpy(sc->within + sc->within_len, name, len);
-	sc->within_len += len;
-	sc->depth++;
-	return true;
-}
-
-void within_leave(struct scan *sc, size_t mark)
-{
-	sc->within_len = mark;
-	sc->depth--;
-}
-
-void within_said(const struct scan *sc, char *buf, size_t n)
-{
-	size_t o = 0;
-	*buf = 0;
-	for (size_t i = 0; i < sc->within_len && o < n; i += strlen(sc->within + i) + 1) {
-		char q[300];
-		quote(q, sizeof q, sc->within + i, strlen(sc->within + i));
-		o += (size_t)snprintf(buf + o, n - o, "member '%s': ", q);
-	}
 }
 
 /* Formats that store no device number, whose libarchive readers scan

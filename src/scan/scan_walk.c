@@ -28,6 +28,7 @@
 #include "scan/rpm_header.h"
 #include "scan/source.h"
 #include "scan/member.h"
+#include "scan/within.h"
 #include "scan/spool.h"
 #include "scan/zip_unix.h"
 #ifdef HAVE_ISAL

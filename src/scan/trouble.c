@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "render/output.h"
-#include "scan/member.h"
+#include "scan/within.h"
 #include "scan/scan.h"
 
 /* Whether sc is in a member that bid as an input and has read nothing of
