@@ -14,10 +14,10 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
-#include "scan/crew.h"
-#include "scan/fakeroot_state.h"
-#include "scan/readers.h"
-#include "scan/scan.h"
+#include "scan/dispatch/crew.h"
+#include "scan/specification/fakeroot_state.h"
+#include "scan/dispatch/readers.h"
+#include "scan/core/scan.h"
 
 /* A directory that is an OCI image layout: it has index.json or
  * oci-layout; any other is a staging tree. */

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "scan/findings.h"
-#include "scan/readers.h"
+#include "scan/core/findings.h"
+#include "scan/dispatch/readers.h"
 #include "commands/lists.h"
 
 /* One line a name, then one for each of its aliases. */

@@ -16,7 +16,7 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
-#include "scan/image.h"
+#include "scan/image/image.h"
 #include "scan_emitter.h"
 
 /* Where an image read as a part of its file starts; 0 where the reader

@@ -20,7 +20,7 @@
 
 #include "cli/cli.h"
 #include "render/output.h"
-#include "scan/readers.h"
+#include "scan/dispatch/readers.h"
 #include "scan_emitter.h"
 
 /* The name of the specification format pick names. */

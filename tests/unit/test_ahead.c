@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scan/ahead.h"
+#include "scan/input/ahead.h"
 #include "tap.h"
 
 enum { BLOCK = 4096, BLOCKS = 5000 };

@@ -1,0 +1,990 @@
+/* scan_walk.c - an input read as the Linux kernel reads an initramfs:
+ * archives one after another, zero padding between them, each compressed
+ * on its own or not; inside a compressed one, more archives may follow the
+ * first.  Concatenated tar archives (what `tar -i` reads) are walked the
+ * same way.  An input that holds no archive at all (an empty file, zeros,
+ * a file-system image, text) is an error that says what it is. */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "render/output.h"
+#include "scan/archive/backlog.h"
+#include "scan/dispatch/crew.h"
+#include "scan/archive/layers.h"
+#include "scan/image/image.h"
+#include "scan/libs/probe.h"
+#include "scan/dispatch/readers.h"
+#include "scan/core/scan.h"
+#include "scan/archive/catar.h"
+#include "scan/archive/cpio_hp.h"
+#include "scan/archive/rpm_header.h"
+#include "scan/input/source.h"
+#include "scan/dispatch/member.h"
+#include "scan/core/within.h"
+#include "scan/input/spool.h"
+#include "scan/archive/zip_unix.h"
+#ifdef HAVE_ISAL
+#include "scan/input/gunzip.h"
+#endif
+
+static int layer(struct scan *sc, struct archive *a, const char *name);
+static int walk(struct scan *sc, struct source *src);
+static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
+		   uint64_t at, const char *name);
+
+static const char *error_of(struct scan *sc, struct archive *a)
+{
+	const char *why = sc->la->archive_error_string(a);
+	if (!why)
+		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a)) : SAYS_NO_MORE;
+	return why;
+}
+
+static bool concatenable(int format)
+{
+	int base = format & ARCHIVE_FORMAT_BASE_MASK;
+	return base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_CPIO;
+}
+
+/* What one archive's reader ended with. */
+struct ending {
+	int format;       /* libarchive's, 0 for none */
+	uintmax_t entries;
+	bool eof;         /* read to its end */
+	bool mtree_text;  /* mtree without its #mtree line: text, not an archive */
+	bool unopened;    /* libarchive knows no format of it: why says so */
+	char why[200];
+};
+
+/* Whether sc reads a blob of an image, which may be no layer (a
+ * manifest, a config): passed over then, said by none. */
+static bool blob(const struct scan *sc)
+{
+	return sc->layer && !sc->depth;
+}
+
+static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
+		  struct backlog *held, const struct image_file *here);
+
+/* Whether an entry of libarchive's type `type` is an ar archive's file
+ * whose mode says nothing: binutils' ar writes mode 0 in its
+ * deterministic mode, Debian's default. */
+static bool ar_member(int format, unsigned type)
+{
+	return !type && (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_AR;
+}
+
+/* The formats libarchive reads for scan: those that can hold a device
+ * (tar, cpio, ISO 9660, mtree, xar) and ar, a .deb's.  The others
+ * (7-Zip, RAR, CAB, LHA, WARC) store no device number, and their readers
+ * in libarchive 3.6.2 crash or never end on damaged input: member.c names
+ * them, and they are not parsed. */
+static void formats(const struct archive_calls *la, struct archive *a)
+{
+	la->archive_read_support_format_tar(a);
+	la->archive_read_support_format_cpio(a);
+	la->archive_read_support_format_iso9660(a);
+	la->archive_read_support_format_mtree(a);
+	la->archive_read_support_format_ar(a);
+	la->archive_read_support_format_xar(a);
+	la->archive_read_support_format_empty(a);
+}
+
+/* A run of headers libarchive could not read, one after another (a
+ * damaged tar's every 512 bytes; RAR5 readers fail at the same header
+ * for ever): bounded, so that garbage makes a message, not millions. */
+enum { FAILED_RUN_MAX = 16 };
+struct failures {
+	unsigned failed;
+	la_int64_t at; /* where the last failed header was, or -1 */
+};
+
+/* Whether to stop after a header that failed, the status raised then. */
+static bool give_up(struct scan *sc, struct archive *a, struct failures *run, uintmax_t entries,
+		    int *status)
+{
+	char why[200];
+	la_int64_t at = sc->la->archive_read_header_position(a);
+	if (at == run->at)
+		snprintf(why, sizeof why, "libarchive's reader fails at byte %lld again and reads "
+			 "no further: not read past it", (long long)at);
+	else if (++run->failed == FAILED_RUN_MAX)
+		snprintf(why, sizeof why, "%d headers in a row cannot be read: not read past them",
+			 FAILED_RUN_MAX);
+	else
+		return run->at = at, false;
+	*status = status_max(*status, scan_trouble(sc, why, entries, TROUBLE_ARCHIVE));
+	return true;
+}
+
+/* Every entry of the archive that starts at src->pos; src->pos is left
+ * where it ended.  The input's status. */
+static int archive(struct scan *sc, struct source *src, struct ending *end)
+{
+	const struct archive_calls *la = sc->la;
+	struct archive *a = la->archive_read_new();
+	struct archive_entry *e;
+	struct feed f;
+	struct backlog held;
+	struct failures run = { 0, -1 };
+	int status = EXIT_OK, rc;
+	bool hp = false;
+	*end = (struct ending){ 0 };
+	if (!a)
+		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
+	formats(la, a);
+	uint64_t base = src->pos;
+	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
+	rc = feed_open(&f, a, src);
+	sc->volume = f.volume;
+	sc->file = src->seekable ? src->fd : -1;
+	sc->file_base = base;
+	if (rc != ARCHIVE_OK) {
+		end->unopened = true;
+		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
+	}
+	backlog_init(&held, sc);
+	while (rc == ARCHIVE_OK && !out_failed()) {
+		rc = la->archive_read_next_header(a, &e);
+		end->format = la->archive_format(a);
+		if (rc == ARCHIVE_EOF) {
+			end->eof = true;
+			break;
+		}
+		bool text = !end->entries && memcmp(f.head, "#mtree", 6) != 0 &&
+			    (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
+		if (rc == ARCHIVE_FATAL && !end->entries && !end->format && !blob(sc)) {
+			/* no format took its first header ("Line too long"): as unopened,
+			 * so that a specification is still looked for */
+			end->unopened = true;
+			snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
+			break;
+		}
+		if (rc == ARCHIVE_FATAL) {
+			status = status_max(status, backlog_drain(&held)); /* records, then the error */
+			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries,
+								 TROUBLE_ARCHIVE));
+			break;
+		}
+		if (text) {
+			end->mtree_text = true;
+			break;
+		}
+		unsigned type = la->archive_entry_filetype(e);
+		if (cpio_hp_mark(la, e, end->format, type)) { /* read on by GNU cpio's rule */
+			status = status_max(status, backlog_drain(&held));
+			status = status_max(status, cpio_hp(sc, src, base + (uint64_t)
+							    la->archive_read_header_position(a),
+							    end->format, la->archive_format_name(a),
+							    &end->entries, &end->eof));
+			hp = true;
+			break;
+		}
+		end->entries++, sc->seg.entries++;
+		bool device = type == AE_IFCHR || type == AE_IFBLK;
+		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
+		bool warned = rc == ARCHIVE_WARN && !(mtree && device); /* mtree's is about device= */
+		bool failed = rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY;
+		if (warned || failed) /* the records before, then the message */
+			status = status_max(status, backlog_drain(&held));
+		if (warned)
+			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
+		else if (failed)
+			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
+		if (failed && !give_up(sc, a, &run, end->entries, &status))
+			rc = ARCHIVE_OK;
+		if (failed)
+			continue;
+		run.failed = 0;
+		struct archived x;
+		if (scan_take(sc, a, e, rc, &x))
+			backlog_add(&held, &x);
+		rc = ARCHIVE_OK;
+		sc->seg.devices += device;
+		char name[200];
+		const char *path = la->archive_entry_pathname(e);
+		if (!sc->layer && !sc->depth && type == AE_IFREG && path &&
+		    layer_name(path, name, sizeof name)) {
+			status = status_max(status, backlog_drain(&held));
+			if (!handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
+				status = status_max(status, layer(sc, a, name));
+		} else if ((type == AE_IFREG || ar_member(end->format, type)) && path &&
+			   !mtree) { /* mtree's data is the disk's */
+			struct image_file here = { -1, 0, 0 };
+			if (src->seekable && la->archive_entry_size_is_set(e) &&
+			    la->archive_entry_size(e) > 0 && !la->archive_entry_sparse_count(e))
+				here = (struct image_file){ src->fd, base + feed_consumed(&f, a),
+							    (uint64_t)la->archive_entry_size(e) };
+			status = status_max(status, member(sc, a, path, end->entries, &held, &here));
+		}
+	}
+	status = status_max(status, backlog_end(&held));
+	if (!hp) /* else the HP reader's place */
+		src->pos = base + feed_consumed(&f, a);
+	la->archive_read_free(a);
+	sc->volume = outer;
+	return status;
+}
+
+static bool image_type(struct scan *sc, struct source *src, char *type, size_t n);
+static int image(struct scan *sc, struct source *src, const char *type);
+static int disk(struct scan *sc, struct source *src);
+
+/* A first segment whose decompressed bytes are none, or zeros only:
+ * what it is, said as the same bytes uncompressed are. */
+static int nothing_compressed(struct scan *sc, const struct source *out)
+{
+	char what[200];
+	if (!out->pos)
+		snprintf(what, sizeof what, "an empty %s stream: not an archive", sc->compression);
+	else
+		snprintf(what, sizeof what, "%s stream of %llu zero bytes and nothing else: not an "
+			 "archive (libarchive reads zeros as an empty tar)", sc->compression,
+			 (unsigned long long)out->pos);
+	sc->segment = 0;
+	return scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
+}
+
+/* The archives in a decompressor's output, one after another: the input's
+ * status; *drained when the output was read to its end. */
+static int decompressed(struct scan *sc, struct source *out, bool *drained)
+{
+	struct ending end;
+	char type[64];
+	int status = EXIT_OK, more, partitioned;
+	bool any = false;
+	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
+		any = true;
+		status = status_max(status, archive(sc, out, &end));
+		if (end.unopened && blob(sc) && !sc->seg.entries) { /* a blob, gzip'd, no layer */
+			sc->segment = 0;
+			break;
+		}
+		if (end.unopened && !sc->seg.entries && image_type(sc, out, type, sizeof type)) {
+			status = image(sc, out, type);
+			break;
+		}
+		if (end.unopened && !sc->seg.entries && (partitioned = disk(sc, out)) >= 0) {
+			status = partitioned;
+			break;
+		}
+		if (end.unopened)
+			status = scan_trouble(sc, end.why, 0, TROUBLE_ARCHIVE);
+		if (status >= EXIT_TROUBLE || !end.eof || !concatenable(end.format))
+			break;
+	}
+	if (more < 0)
+		status = scan_trouble(sc, source_error(out), sc->seg.entries, TROUBLE_ARCHIVE);
+	else if (!any && sc->segment == 1 && !blob(sc)) /* as the same bytes uncompressed */
+		status = nothing_compressed(sc, out);
+	*drained = more == 0;
+	return status;
+}
+
+/* The archives in the output of libarchive's decompressor `from`. */
+static int through(struct scan *sc, struct archive *from, bool *drained)
+{
+	struct archive_entry *e;
+	struct source out;
+	*drained = false;
+	if (sc->la->archive_read_next_header(from, &e) != ARCHIVE_OK)
+		return scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE);
+	if (source_archive(&out, sc->la, from) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	if (sc->j->jobs > 1) /* the decompressor in a thread of its own, or in turn */
+		(void)source_ahead(&out);
+	int status = decompressed(sc, &out, drained);
+	source_free(&out);
+	return status;
+}
+
+/* A decompressor over the input from src->pos: the reader, with *name its
+ * compression; or NULL for data that is not compressed, src->pos left;
+ * or NULL with *why, libarchive's reason, for compressed data it cannot
+ * read (libarchive's xz and zstd readers fail on data after the stream
+ * when it arrives in the same block). */
+static struct archive *decompressor(struct scan *sc, struct source *src, struct feed *f,
+				    const char **name, char *why, size_t n)
+{
+	const struct archive_calls *la = sc->la;
+	struct archive *a = la->archive_read_new();
+	uint64_t base = src->pos;
+	*why = 0;
+	if (!a)
+		return NULL;
+	la->archive_read_support_filter_all(a);
+	la->archive_read_support_format_raw(a);
+	int opened = feed_open(f, a, src);
+	if (opened != ARCHIVE_OK && la->archive_filter_count(a) > 1)
+		/* the raw format takes any byte: a filter known, and no byte out of it */
+		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
+	else if (opened != ARCHIVE_OK)
+		snprintf(why, n, "%s", error_of(sc, a));
+	else if (la->archive_filter_count(a) > 1)
+		return *name = la->archive_filter_name(a, 0), a;
+	la->archive_read_free(a);
+	src->pos = base;
+	return NULL;
+}
+
+/* What scan says of a file-system image it has no reader for: the tool
+ * that lists its devices, or the way there. */
+static const char *other_image(const char *type)
+{
+	if (!strcmp(type, "xfs"))
+		return "mount it read-only (mount -o loop,ro) and run devnum stat on its device "
+		       "files, or read an inode with xfs_db -r -c 'inode N' -c print";
+	if (!strcmp(type, "btrfs"))
+		return "list it with btrfs restore --dry-run, or mount it read-only and run "
+		       "devnum stat on its device files";
+	return "mount it read-only (mount -o loop,ro) and run devnum stat on its device files";
+}
+
+/* The file-system image libblkid finds at the start of src, its type in
+ * type; false for none. */
+static bool image_type(struct scan *sc, struct source *src, char *type, size_t n)
+{
+	int fd = src->seekable ? src->fd : -1;
+	bool found;
+	const struct span *head = src->kept[0].at == 0 && src->kept[0].len ? &src->kept[0]
+									 : &src->kept[1];
+#ifdef HAVE_MEMFD_CREATE
+	if (fd < 0 && head->at == 0 && head->len && (fd = memfd_create("head", 0)) >= 0 &&
+	    write(fd, head->p, head->len) != (ssize_t)head->len) {
+		close(fd);
+		fd = -1;
+	}
+#endif
+	found = fd >= 0 && probe_filesystem(&sc->libs->blkid, fd, 0, 0, type, n);
+	if (fd >= 0 && fd != src->fd)
+		close(fd);
+	const struct reader *r = found || head->at ? NULL : reader_bid(head->p, head->len);
+	if (r) /* libblkid does not find it where its own reader does */
+		snprintf(type, n, "%s", r->name);
+	return found || r;
+}
+
+/* An image of `type` in src: read by its reader from the file, or from
+ * a temporary file holding it when src is a stream (a pipe, a
+ * decompressor's output, an archive's member); or an error that says why
+ * it cannot be read and what would read it. */
+static int image(struct scan *sc, struct source *src, const char *type)
+{
+	char why[400];
+	const struct reader *reader = reader_find(R_IMAGE, type);
+	int fd = src->seekable ? src->fd : -1;
+	if (!reader) {
+		char names[100];
+		reader_names(R_IMAGE, names, sizeof names);
+		snprintf(why, sizeof why, "not an archive but a %s file-system image, which scan "
+			 "does not read (it reads %s): %s", type, names, other_image(type));
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	}
+	char name[SPOOL_NAME];
+	if (fd < 0 && (fd = spool(src, reader->by_name ? name : NULL, &sc->spooled, why,
+				  sizeof why)) < 0)
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	int status = reader->read(sc, &(struct image_file){ fd, 0, 0 }, type);
+	if (fd != src->fd && reader->by_name)
+		unlink(name);
+	if (fd != src->fd)
+		close(fd);
+	return status;
+}
+
+/* What an input that holds no archive is, in words, into buf: `otherwise`
+ * (a file-system image is read by image() first).  src->pos is at its end
+ * when at_end. */
+static void what_it_is(struct source *src, bool at_end, const char *otherwise, char *buf,
+		       size_t n)
+{
+	if (at_end && !src->pos)
+		snprintf(buf, n, "empty: not an archive");
+	else if (at_end)
+		snprintf(buf, n, "%llu zero bytes and nothing else: not an archive "
+			 "(libarchive reads zeros as an empty tar)", (unsigned long long)src->pos);
+	else
+		snprintf(buf, n, "%s", otherwise);
+}
+
+/* The device specification src holds, from its start: the status. */
+static int specification(struct scan *sc, struct source *src, const struct reader *r,
+			 const struct reader *also)
+{
+	src->pos = 0;
+	int status = scan_spec(sc, src, r, also);
+	scan_summary(sc);
+	return status;
+}
+
+/* The specification whose lines begin src, as bid, or NULL; why says
+ * when several read them alike.  A file's first block is read again; a
+ * pipe's only while it is kept. */
+static const struct reader *text_bid(struct source *src, const struct reader **also, char *why,
+				     size_t n)
+{
+	const unsigned char *p;
+	uint64_t pos = src->pos;
+	src->pos = 0;
+	ssize_t got = source_at(src, &p);
+	src->pos = pos;
+	src->err = 0;
+	*why = 0;
+	*also = NULL;
+	return got > 0 ? spec_bid(p, (size_t)got, also, why, n) : NULL;
+}
+
+/* The input holds no archive: an error that says what it is; for a blob
+ * of an image, that it is no layer (a manifest, a config), said by none. */
+static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
+{
+	char what[300] = "", type[64];
+	const struct reader *spec, *also;
+	int more = 0;
+	if (blob(sc))
+		return sc->segment = 0, EXIT_OK;
+	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, &also, what, sizeof what)))
+		return specification(sc, src, spec, also);
+	if (*what)
+		return sc->segment = 0, scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
+	if (!end->mtree_text && image_type(sc, src, type, sizeof type)) {
+		int status = image(sc, src, type);
+		scan_summary(sc);
+		return status;
+	}
+	int status;
+	if (end->unopened && (status = disk(sc, src)) >= 0) {
+		scan_summary(sc);
+		return status;
+	}
+	if (end->mtree_text)
+		snprintf(what, sizeof what, "text, not an archive (libarchive would read it as "
+			 "mtree, which begins with an #mtree line)");
+	else if (end->unopened)
+		what_it_is(src, false, end->why, what, sizeof what);
+	else if ((more = source_skip_zeros(src)) >= 0)
+		what_it_is(src, more == 0, "not an archive (libarchive reads it as an empty tar)",
+			   what, sizeof what);
+	sc->segment = 0;
+	return scan_trouble(sc, more < 0 ? source_error(src) : what, 0, TROUBLE_ARCHIVE);
+}
+
+/* Whether the first segment shows the input holds no archive. */
+static bool no_archive(const struct scan *sc, const struct ending *end)
+{
+	int base = end->format & ARCHIVE_FORMAT_BASE_MASK;
+	if (end->mtree_text)
+		return true;
+	if (sc->segment != 1)
+		return false;
+	return end->unopened || (end->eof && !end->entries &&
+				 (base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_EMPTY || !base));
+}
+
+/* A compressed segment read with status: *go_on when another may follow
+ * it, the decompressor's output read to its end (drained). */
+static int ended(struct scan *sc, int status, bool drained, bool *go_on)
+{
+	*go_on = drained && status < EXIT_TROUBLE && sc->segment;
+	if (sc->segment) /* else a blob of an image that is no layer */
+		scan_summary(sc);
+	return status;
+}
+
+#ifdef HAVE_ISAL
+/* The gzip stream at src->pos, inflated with ISA-L; past it, src->pos.
+ * Its output is compressed again as libarchive's filters would find. */
+static int gunzipped(struct scan *sc, struct source *src, bool *go_on)
+{
+	char err[300];
+	const struct isal_calls *z = isal_calls(&sc->libs->isal, err, sizeof err);
+	struct gunzip g;
+	struct source out;
+	struct feed f;
+	bool drained = false;
+	int status = EXIT_OK;
+	sc->segment++;
+	sc->offset = src->pos;
+	sc->compression = "gzip";
+	if (!z)
+		return *go_on = false, scan_trouble(sc, err, 0, TROUBLE_ARCHIVE);
+	if (gunzip_open(&g, z, src) < 0 || source_pulled(&out, sc->la, gunzip_read, &g) < 0) {
+		gunzip_close(&g);
+		return *go_on = false, scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	}
+	if (sc->j->jobs > 1) /* inflated in a thread of its own, or in turn */
+		(void)source_ahead(&out);
+	const unsigned char *p;
+	ssize_t got = source_at(&out, &p);
+	snprintf(err, sizeof err, "%s", got < 0 ? source_error(&out) : ""); /* as libarchive's open */
+	struct archive *inner = got > 0 ? decompressor(sc, &out, &f, &sc->compression, err, sizeof err)
+					: NULL; /* none: nothing at all, said by decompressed() */
+	if (inner)
+		status = through(sc, inner, &drained), sc->la->archive_read_free(inner);
+	else if (!*err)
+		status = decompressed(sc, &out, &drained);
+	source_free(&out);
+	char bad[300];
+	if (gunzip_mismatch(&g, bad, sizeof bad) > 0) /* said after what was read of it */
+		scan_trouble(sc, bad, 0, TROUBLE_WARNING);
+	gunzip_close(&g);
+	if (*err) /* as when libarchive's gzip reader cannot open */
+		return *go_on = false, scan_trouble(sc, err, 0, TROUBLE_ARCHIVE);
+	return ended(sc, status, drained, go_on);
+}
+#endif
+
+/* One segment at src->pos: the input's status; *go_on when another may
+ * follow it. */
+static int segment(struct scan *sc, struct source *src, bool *go_on)
+{
+	struct ending end = { 0 };
+	struct feed f;
+	bool drained;
+	int status;
+	uint64_t base = src->pos;
+	const char *name;
+	char why[200];
+	const unsigned char *p;
+	if (!sc->segment && source_at(src, &p) == 0) /* libarchive calls it unrecognized */
+		return *go_on = false, not_an_archive(sc, src, &end);
+#ifdef HAVE_ISAL
+	if (gzip_header(src, base) > 0)
+		return gunzipped(sc, src, go_on);
+#endif
+	struct archive *from = decompressor(sc, src, &f, &name, why, sizeof why);
+	sc->segment++;
+	sc->offset = base;
+	sc->compression = from ? name : "none";
+	if (*why)
+		return *go_on = false, scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	if (from) {
+		status = through(sc, from, &drained);
+		src->pos = base + feed_consumed(&f, from);
+		sc->la->archive_read_free(from);
+		return ended(sc, status, drained, go_on);
+	}
+	status = archive(sc, src, &end);
+	if (no_archive(sc, &end))
+		return *go_on = false, not_an_archive(sc, src, &end);
+	if (end.unopened)
+		return *go_on = false, scan_trouble(sc, end.why, 0, TROUBLE_ARCHIVE);
+	*go_on = end.eof && concatenable(end.format) && status < EXIT_TROUBLE;
+	scan_summary(sc);
+	return status;
+}
+
+/* An RPM package's headers at the start of src, read, sc->rpm then
+ * them and src left at the payload: 1; 0 for no package; -1, said. */
+static int rpm_package(struct scan *sc, struct source *src)
+{
+	const unsigned char *p;
+	char why[300];
+	struct rpm_devices *r;
+	ssize_t n = src->pos || blob(sc) ? 0 : source_at(src, &p);
+	if (n <= 0 || !rpm_bid(p, (size_t)n))
+		return 0;
+	if (!(r = malloc(sizeof *r)))
+		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE), -1;
+	if (rpm_read(src, r, why, sizeof why) < 0) {
+		free(r);
+		return scan_trouble(sc, src->err ? source_error(src) : why, 0, TROUBLE_ARCHIVE), -1;
+	}
+	sc->rpm = r;
+	return 1;
+}
+
+/* The package's headers freed, once every archive's records are made
+ * (the thread behind them has ended). */
+static void rpm_done(struct scan *sc)
+{
+	rpm_free(sc->rpm);
+	free(sc->rpm);
+	sc->rpm = NULL;
+}
+
+/* The bytes a bid of casync's looks at: its first item's head. */
+enum { HEAD_BYTES = 16 };
+
+/* A zip in src, from its start: read where it is, or from a temporary
+ * file when src cannot seek. */
+static int zip(struct scan *sc, struct source *src)
+{
+	char why[300];
+	int fd = src->seekable ? src->fd : spool(src, NULL, &sc->spooled, why, sizeof why);
+	if (fd < 0)
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	int status = scan_zip(sc, fd);
+	if (fd != src->fd)
+		close(fd);
+	return status;
+}
+
+/* Every segment of a source, from its start: the status. */
+static int walk(struct scan *sc, struct source *src)
+{
+	int status = EXIT_OK, more = 1;
+	bool go_on = true;
+	const unsigned char *p;
+	ssize_t n = !src->pos && !blob(sc) ? source_at(src, &p) : 0;
+	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
+	if (unread) {
+		char why[200];
+		snprintf(why, sizeof why, "%s, a format that stores no device number: not read",
+			 unread);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (n >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
+		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
+	if (n > 0 && zip_bid(p, (size_t)n)) /* its devices are in its central directory, at its end */
+		return zip(sc, src);
+	int package = rpm_package(sc, src);
+	if (package < 0)
+		return EXIT_TROUBLE;
+	links_init(&sc->links);
+	while (go_on && !out_failed() && (sc->segment == 0 || (more = source_skip_zeros(src)) > 0))
+		status = status_max(status, segment(sc, src, &go_on));
+	if (more < 0)
+		status = status_max(status, scan_trouble(sc, source_error(src), 0, TROUBLE_ARCHIVE));
+	links_free(&sc->links);
+	if (package > 0)
+		rpm_done(sc);
+	return status;
+}
+
+/* Where an inner input's walk leaves the walk of the input it is in. */
+struct outer {
+	unsigned segment;
+	uint64_t offset;
+	const char *compression;
+	struct tally seg;
+	struct links links;
+	int file;
+	uint64_t file_base;
+	const unsigned char *volume;
+	struct rpm_devices *rpm;
+};
+
+/* The outer walk's place kept, and a new walk's begun. */
+static void outer_save(struct scan *sc, struct outer *o)
+{
+	*o = (struct outer){ sc->segment, sc->offset, sc->compression, sc->seg, sc->links,
+			     sc->file, sc->file_base, sc->volume, sc->rpm };
+	sc->segment = 0;
+	sc->seg = (struct tally){ 0 };
+	sc->rpm = NULL;
+}
+
+static void outer_restore(struct scan *sc, const struct outer *o)
+{
+	sc->segment = o->segment, sc->offset = o->offset, sc->compression = o->compression;
+	sc->seg = o->seg, sc->links = o->links;
+	sc->file = o->file, sc->file_base = o->file_base, sc->volume = o->volume, sc->rpm = o->rpm;
+}
+
+/* The layer `name` of an image, read from src: its devices, each record
+ * naming it; nothing when the blob is no archive. */
+static int layer_walk(struct scan *sc, struct source *src, const char *name)
+{
+	struct outer o;
+	sc->layer = name;
+	outer_save(sc, &o);
+	int status = walk(sc, src);
+	sc->layers += sc->segment > 0;
+	outer_restore(sc, &o);
+	sc->layer = NULL;
+	return status;
+}
+
+/* What entering a member keeps of the input it is in. */
+struct member {
+	struct outer o;
+	size_t mark;
+	const char *what;
+	uintmax_t start;
+	bool unopened;
+};
+
+/* The member at path, entry number `entry` of an archive (0: none), which
+ * bid as `what`, entered: 0; -1 when it is not to be read (beyond --depth),
+ * said in a warning. */
+static int member_enter(struct scan *sc, const char *path, const char *what, uintmax_t entry,
+			struct member *m)
+{
+	char why[400], q[300];
+	quote(q, sizeof q, path, strlen(path));
+	if (sc->depth >= sc->j->depth) {
+		snprintf(why, sizeof why, "'%s': %s, not read: deeper than --depth=%u", q, what,
+			 sc->j->depth);
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING), -1;
+	}
+	if (!within_enter(sc, path, &m->mark, why, sizeof why))
+		return scan_trouble(sc, why, entry, TROUBLE_WARNING), -1;
+	m->what = sc->member_what, m->start = sc->member_start, m->unopened = sc->unopened;
+	sc->member_what = what, sc->member_start = sc->all.entries, sc->unopened = false;
+	outer_save(sc, &m->o);
+	return 0;
+}
+
+/* The member left, its reader's status given: the status it gives the
+ * input, 0 for one that bid and could not be read at all (a warning
+ * said so). */
+static int member_leave(struct scan *sc, const struct member *m, int status)
+{
+	if (sc->unopened && status == EXIT_TROUBLE)
+		status = EXIT_OK;
+	outer_restore(sc, &m->o);
+	sc->member_what = m->what, sc->member_start = m->start, sc->unopened = m->unopened;
+	sc->members++;
+	within_leave(sc, m->mark);
+	return status;
+}
+
+/* The member at path of an archive, entry number `entry`, whose bytes src
+ * holds from their start, which bid as `what`: read as an input, its
+ * records naming it; beyond --depth, a warning that names it. */
+static int nested(struct scan *sc, struct source *src, const char *path, const char *what,
+		  uintmax_t entry)
+{
+	struct member m;
+	if (member_enter(sc, path, what, entry, &m) < 0)
+		return EXIT_OK;
+	return member_leave(sc, &m, walk(sc, src));
+}
+
+static int inner_image(struct scan *sc, const struct reader *r, const char *name,
+		       const char *what, uintmax_t entry, const struct image_file *f,
+		       const char *type);
+
+/* Whether a member's data, whose first n bytes are p, lies whole in the
+ * file where `here` says (a stored tar member, an ISO 9660 extent): its
+ * first bytes there are p's, and the file holds it to its end. */
+static bool in_place(const struct image_file *here, const unsigned char *p, size_t n)
+{
+	unsigned char there[4096];
+	struct stat st;
+	if (n > sizeof there)
+		n = sizeof there;
+	return here->fd >= 0 && fstat(here->fd, &st) == 0 && here->at <= (uint64_t)st.st_size &&
+	       here->size <= (uint64_t)st.st_size - here->at &&
+	       pread(here->fd, there, n, (off_t)here->at) == (ssize_t)n && !memcmp(there, p, n);
+}
+
+/* The regular file archive a is at, entry number `entry`: read as an
+ * input when its first bytes bid as one, the records held before it
+ * made first; an image whose bytes lie whole in the input's file
+ * (`here`, or fd -1), where they are. */
+static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
+		  struct backlog *held, const struct image_file *here)
+{
+	struct source data;
+	const unsigned char *p;
+	char what[64];
+	int status = EXIT_OK;
+	if (source_archive(&data, sc->la, a) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
+	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
+	const struct reader *r = n > 0 ? reader_bid(p, (size_t)n) : NULL;
+	if (n > 0 && member_bid(p, (size_t)n, what, sizeof what)) {
+		status = backlog_drain(held);
+		if (r && !r->by_name && in_place(here, p, (size_t)n))
+			status = status_max(status, inner_image(sc, r, path, what, entry, here, r->name));
+		else
+			status = status_max(status, nested(sc, &data, path, what, entry));
+	} else if (unread) {
+		char why[400], q[300];
+		quote(q, sizeof q, path, strlen(path));
+		snprintf(why, sizeof why, "'%s': %s, a format that stores no device number: not read",
+			 q, unread);
+		status = backlog_drain(held);
+		scan_trouble(sc, why, entry, TROUBLE_WARNING);
+	}
+	source_free(&data);
+	return status;
+}
+
+/* The layer that is the data of the entry a is at. */
+static int layer(struct scan *sc, struct archive *a, const char *name)
+{
+	struct source blob;
+	if (source_archive(&blob, sc->la, a) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = layer_walk(sc, &blob, name);
+	source_free(&blob);
+	return status;
+}
+
+/* Bytes of a file, read in order as libarchive hands over an entry's
+ * data: a layer a crew's thread reads, read as it would be from the
+ * archive it is in; a disk image's partition. */
+struct window {
+	int fd;
+	uint64_t at, left;
+};
+
+static ssize_t window_read(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct window *w = data;
+	ssize_t got = 0;
+	if (n > w->left)
+		n = (size_t)w->left;
+	while (n && (got = pread(w->fd, p, n, (off_t)w->at)) < 0 && errno == EINTR)
+		;
+	if (got < 0)
+		return *why = strerror(errno), -1;
+	if (n && !got)
+		return *why = "truncated (the file ends in it)", -1;
+	w->at += (uint64_t)got, w->left -= (uint64_t)got;
+	return got;
+}
+
+int scan_job(struct scan *sc, const struct layer_job *job)
+{
+	struct window w = { job->fd, job->at, job->size };
+	struct source src;
+	int status;
+	if (job->whole) {
+		status = scan_file(sc, job->fd, job->name);
+		close(job->fd);
+		return status;
+	}
+	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	status = layer_walk(sc, &src, job->name);
+	source_free(&src);
+	return status;
+}
+
+/* Whether the layer that is the data of entry e, at byte `at` of the
+ * file fd (or -1: a pipe, a decompressor's output), went to the crew
+ * (made now if need be): only a tar's plain entry wholly in the file,
+ * whose bytes there are its data. */
+static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
+		   uint64_t at, const char *name)
+{
+	const struct archive_calls *la = sc->la;
+	struct layer_job job = { .fd = fd, .at = at };
+	struct stat st;
+	if (sc->j->jobs == 1 || fd < 0 || !la->archive_entry_size_is_set(e) ||
+	    la->archive_entry_sparse_count(e) ||
+	    (la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR ||
+	    fstat(fd, &st) != 0 || la->archive_entry_size(e) < 0 ||
+	    at + (uint64_t)la->archive_entry_size(e) > (uint64_t)st.st_size)
+		return false;
+	job.size = (uint64_t)la->archive_entry_size(e);
+	snprintf(job.name, sizeof job.name, "%s", name);
+	if (!sc->crew)
+		sc->crew = crew_new(sc, sc->j->jobs, scan_job);
+	return sc->crew && crew_add(sc->crew, &job) == 0;
+}
+
+/* One file, as an input or as the layer `layer` of an image. */
+int scan_file(struct scan *sc, int fd, const char *layer)
+{
+	struct source src;
+	if (source_fd(&src, sc->la, fd) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = layer ? layer_walk(sc, &src, layer)
+		   : sc->spec ? specification(sc, &src, sc->spec, NULL) : walk(sc, &src);
+	if (sc->crew && !layer)
+		status = status_max(status, crew_done(sc->crew, sc)), sc->crew = NULL;
+	source_free(&src);
+	return status;
+}
+
+enum { PARTITIONS_MAX = 256 };
+
+/* The image of `type` that is the member `name` (entry number `entry`
+ * of an archive, or 0) of the input sc reads, where it is: f. */
+static int inner_image(struct scan *sc, const struct reader *r, const char *name,
+		       const char *what, uintmax_t entry, const struct image_file *f,
+		       const char *type)
+{
+	struct member m;
+	int status = member_enter(sc, name, what, entry, &m);
+	if (status < 0)
+		return EXIT_OK; /* said */
+	sc->segment = 1, sc->offset = 0, sc->compression = "none"; /* the partition's */
+	status = r->read(sc, f, type);
+	scan_summary(sc);
+	return member_leave(sc, &m, status);
+}
+
+/* Partition p of the disk image in the file fd, read as an input in
+ * place; one that holds nothing scan reads, a warning naming what it is. */
+static int partition(struct scan *sc, int fd, const struct partition *p)
+{
+	char name[120], type[64] = "", what[80], why[400], names[100];
+	unsigned char head[MEMBER_BID_BYTES];
+	struct window w = { fd, p->at, p->size };
+	struct source src;
+	snprintf(name, sizeof name, "partition %d (type %s, at byte %llu)", p->number, p->type,
+		 p->at);
+	bool fs = probe_filesystem(&sc->libs->blkid, fd, (long long)p->at, (long long)p->size,
+				   type, sizeof type);
+	const struct reader *r = fs ? reader_find(R_IMAGE, type) : NULL;
+	ssize_t n = p->size ? pread(fd, head, p->size < sizeof head ? p->size : sizeof head,
+				    (off_t)p->at) : 0;
+	if (fs)
+		snprintf(what, sizeof what, "%s file system", type);
+	if (fs && !r) {
+		reader_names(R_IMAGE, names, sizeof names);
+		snprintf(why, sizeof why, "%s: %s, not read: scan reads %s", name, what, names);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (!fs && (n <= 0 || !member_bid(head, (size_t)n, what, sizeof what))) {
+		snprintf(why, sizeof why, "%s: not read: libblkid finds no file system in it, and "
+			 "scan no input", name);
+		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (r && !r->by_name)
+		return inner_image(sc, r, name, what, 0, &(struct image_file){ fd, p->at, p->size },
+				   type);
+	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = nested(sc, &src, name, what, 0);
+	source_free(&src);
+	return status;
+}
+
+/* The partitions of a disk image, each read as an input: the status; -1
+ * when src holds no partition table libblkid knows.  A stream whose
+ * first bytes begin one is read from a temporary copy. */
+static int disk(struct scan *sc, struct source *src)
+{
+	struct partition parts[PARTITIONS_MAX];
+	char table[32], why[300], what[64];
+	const unsigned char *p;
+	int fd = src->seekable ? src->fd : -1, status = EXIT_OK;
+	if (fd < 0) {
+		src->pos = 0;
+		ssize_t n = source_at(src, &p);
+		if (n <= 0 || !member_bid(p, (size_t)n, what, sizeof what) ||
+		    !strstr(what, "partition table"))
+			return -1;
+		if ((fd = spool(src, NULL, &sc->spooled, why, sizeof why)) < 0)
+			return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	}
+	int count = probe_partitions(&sc->libs->blkid, fd, parts, PARTITIONS_MAX, table,
+				     sizeof table);
+	for (int i = 0; i < count && i < PARTITIONS_MAX; i++)
+		if (!parts[i].extended) /* its logical partitions are listed too */
+			status = status_max(status, partition(sc, fd, &parts[i]));
+	if (count > PARTITIONS_MAX) {
+		snprintf(why, sizeof why, "a %s partition table of %d partitions: the first %d read",
+			 table, count, PARTITIONS_MAX);
+		scan_trouble(sc, why, 0, TROUBLE_WARNING);
+	}
+	if (fd != src->fd)
+		close(fd);
+	return count > 0 ? status : -1;
+}

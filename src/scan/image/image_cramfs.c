@@ -1,0 +1,196 @@
+/* image_cramfs.c - the device inodes of a cramfs image, read by devnum
+ * itself (Debian ships no library for it) as Linux's fs/cramfs reads it:
+ * the superblock at 0, or at 512 behind a boot pad, in either byte order,
+ * then every directory from the root.  Each entry is 12 bytes of inode and
+ * a name of up to 252; every offset is checked against the image's size,
+ * each entry against its directory's extent, and a directory met twice is
+ * a loop, said and not followed.  A device keeps its number in the 24-bit
+ * size field: the low 24 bits of its writer's glibc dev_t, which
+ * fsck.cramfs hands to mknod and the kernel reads with old_decode_dev. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/output.h"
+#include "scan/input/bounded.h"
+#include "scan/image/image.h"
+#include "scan/tree/tree.h"
+
+#define CRAMFS_MAGIC 0x28cd3d45u
+enum {
+	SUPER_BYTES = 76,            /* the superblock, the root inode last */
+	INODE_BYTES = 12,
+	NAME_BYTES_MAX = 63 * 4,     /* namelen is 6 bits of 4-byte units */
+	FLAGS_KNOWN = 0xff | 0x100 | 0x200 | 0x400 | 0x800, /* the kernel's CRAMFS_SUPPORTED_FLAGS */
+	FLAG_SHIFTED_ROOT = 0x400,
+};
+
+struct inode {
+	uint32_t mode, size, namelen, offset;
+};
+
+struct walk {
+	struct tree t;
+	struct bounded b;
+	bool big; /* written on a big-endian host: mkfs.cramfs -N big */
+};
+
+/* The three words of an inode, as the writer's compiler laid out its
+ * bit fields: from the low bits on a little-endian host, the high on a
+ * big-endian one (mode:16 uid:16, size:24 gid:8, namelen:6 offset:26). */
+static struct inode inode_at(const unsigned char *p, bool big)
+{
+	if (big)
+		return (struct inode){ be32(p) >> 16, be32(p + 4) >> 8, be32(p + 8) >> 26,
+				       be32(p + 8) & 0x3ffffff };
+	return (struct inode){ le32(p) & 0xffff, le32(p + 4) & 0xffffff, le32(p + 8) & 0x3f,
+			       le32(p + 8) >> 6 };
+}
+
+/* What the kernel gives the entry at byte off as its inode number
+ * (cramino): a directory's, file's or link's data offset, else off + 1. */
+static uint64_t ino_of(const struct inode *in, uint64_t off)
+{
+	bool data = S_ISREG(in->mode) || S_ISDIR(in->mode) || S_ISLNK(in->mode);
+	return data && in->offset && in->size ? (uint64_t)in->offset << 2 : off + 1;
+}
+
+/* A device inode: its size field, and what Linux's cramfs reads of it
+ * (old_decode_dev, libdevnum's row for it) where fsck.cramfs reads
+ * another tuple (the field as a glibc dev_t). */
+static void device(struct walk *w, uint64_t ino, bool block, uint32_t size)
+{
+	struct devnum_fields f = { 1, 1, { size } };
+	struct devnum_judgement fsck, kernel;
+	char note[200];
+	const char *said = NULL;
+	devnum_container_unpack(w->t.c, NULL, &f, &fsck);
+	if (devnum_container_fit(w->t.c, devnum_writer_find("linux", w->t.c), NULL, fsck.becomes,
+				 &kernel) == DEVNUM_CHANGED) {
+		snprintf(note, sizeof note, "Linux's cramfs reads size 0x%06x as %llu:%llu (8:8), "
+			 "fsck.cramfs as %llu:%llu", size, (unsigned long long)kernel.becomes.major,
+			 (unsigned long long)kernel.becomes.minor, (unsigned long long)fsck.becomes.major,
+			 (unsigned long long)fsck.becomes.minor);
+		said = note;
+	}
+	tree_device(&w->t, ino, block, f, &(struct entry_found){ F_CRAMFS, said }, NULL);
+}
+
+static void dir(struct walk *w, uint64_t start, uint32_t size);
+
+/* The entry at off in a directory that ends at end: its record or its
+ * walk; the offset of the next entry, or end after a fault. */
+static uint64_t entry(struct walk *w, uint64_t off, uint64_t end)
+{
+	char what[4300];
+	const unsigned char *p = off + INODE_BYTES <= end ? bounded_at(&w->b, off, INODE_BYTES) : NULL;
+	if (!p) {
+		snprintf(what, sizeof what, "the entry at byte %llu of directory %s",
+			 (unsigned long long)off, w->t.len ? w->t.path : "/");
+		tree_fault(&w->t, what, off + INODE_BYTES > end ? "it runs past the directory's end"
+								: w->b.why);
+		return end;
+	}
+	struct inode in = inode_at(p, w->big);
+	size_t nlen = (size_t)in.namelen * 4, base;
+	const unsigned char *name = nlen && off + INODE_BYTES + nlen <= end
+					    ? bounded_at(&w->b, off + INODE_BYTES, nlen) : NULL;
+	if (!name) {
+		snprintf(what, sizeof what, "the name at byte %llu of directory %s",
+			 (unsigned long long)off + INODE_BYTES, w->t.len ? w->t.path : "/");
+		tree_fault(&w->t, what, !nlen ? "it is empty" : off + INODE_BYTES + nlen > end
+				    ? "it runs past the directory's end" : w->b.why);
+		return end;
+	}
+	w->t.sc->seg.entries++;
+	if (tree_push(&w->t, (const char *)name, strnlen((const char *)name, nlen), &base)) {
+		if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
+			device(w, ino_of(&in, off), S_ISBLK(in.mode), in.size);
+		else if (S_ISDIR(in.mode) && in.size)
+			dir(w, (uint64_t)in.offset << 2, in.size);
+		tree_pop(&w->t, base);
+	}
+	return off + INODE_BYTES + nlen;
+}
+
+/* The directory whose entries take size bytes from start, at the walk's
+ * path. */
+static void dir(struct walk *w, uint64_t start, uint32_t size)
+{
+	char what[4200];
+	if (!tree_enter(&w->t, start, what, sizeof what))
+		return;
+	if (start > w->b.size || size > w->b.size - start)
+		tree_fault(&w->t, what, "its entries run past the end of the image");
+	else
+		for (uint64_t off = start; off < start + size && !out_failed();)
+			off = entry(w, off, start + size);
+	tree_leave(&w->t);
+}
+
+/* The superblock at 0 or 512, its byte order into w->big: its bytes, or
+ * NULL. */
+static const unsigned char *super(struct walk *w, uint64_t *at)
+{
+	for (*at = 0; *at <= 512; *at += 512) {
+		const unsigned char *p = bounded_at(&w->b, *at, SUPER_BYTES);
+		if (p && (le32(p) == CRAMFS_MAGIC || be32(p) == CRAMFS_MAGIC)) {
+			w->big = be32(p) == CRAMFS_MAGIC;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* The root directory's place, checked as the kernel checks it: true. */
+static bool root(struct walk *w, const unsigned char *p, struct inode *in)
+{
+	char err[300];
+	uint32_t flags = w->big ? be32(p + 8) : le32(p + 8);
+	uint64_t offset;
+	*in = inode_at(p + 64, w->big);
+	offset = (uint64_t)in->offset << 2;
+	if (flags & ~(uint32_t)FLAGS_KNOWN)
+		snprintf(err, sizeof err, "cramfs image: unsupported features 0x%x",
+			 flags & ~(uint32_t)FLAGS_KNOWN);
+	else if (!S_ISDIR(in->mode))
+		snprintf(err, sizeof err, "cramfs image: the root is no directory");
+	else if (offset && !(flags & FLAG_SHIFTED_ROOT) && offset != SUPER_BYTES &&
+		 offset != 512 + SUPER_BYTES)
+		snprintf(err, sizeof err, "cramfs image: bad root offset %llu", (unsigned long long)offset);
+	else
+		return true;
+	tree_fault(&w->t, err, NULL);
+	return false;
+}
+
+int scan_cramfs(struct scan *sc, const struct image_file *f, const char *format)
+{
+	struct walk w;
+	struct inode in;
+	uint64_t at;
+	const unsigned char *p;
+	tree_start(&w.t, sc, format, "cramfs");
+	if (!bounded_open(&w.b, f->fd, f->at, f->size)) {
+		char err[300];
+		snprintf(err, sizeof err, "cramfs image: %s", w.b.why);
+		return scan_error(sc, err);
+	}
+	if (!(p = super(&w, &at)))
+		tree_fault(&w.t, "cramfs image: no superblock at byte 0 or 512", NULL);
+	else if (root(&w, p, &in) && in.offset && in.size)
+		dir(&w, (uint64_t)in.offset << 2, in.size);
+	bounded_close(&w.b);
+	return tree_end(&w.t);
+}
+
+/* 0x28cd3d45 in either byte order, at 0 or behind a 512-byte pad */
+bool bid_cramfs(const unsigned char *p, size_t n)
+{
+	for (size_t at = 0; at <= 512 && at + 4 <= n; at += 512)
+		if (le32(p + at) == 0x28cd3d45 || be32(p + at) == 0x28cd3d45)
+			return true;
+	return false;
+}

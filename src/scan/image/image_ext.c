@@ -1,0 +1,270 @@
+/* image_ext.c - the device inodes of an ext2, ext3 or ext4 image, read
+ * with libext2fs as e2fsck reads one: a scan of the inode tables in order
+ * keeps the device inodes (and nothing for the others, so that memory
+ * follows the devices, not the inodes), then one walk of the directories
+ * from the root names them, a directory entry's file type saying which
+ * entries to look up, then each device inode in use that no name reached
+ * is listed as <inode N>.  The fields are i_block[0] and i_block[1] as
+ * stored; the tuple is what Linux's fs/ext4/inode.c reads from them (the
+ * library's ext4 container).
+ *
+ * Checksums are verified where the kernel would refuse what it reads: a
+ * device inode's own, and the directories' as the walk reads them; the
+ * other inodes' are not computed (e2fsck's pass 1 spends most of its time
+ * there, and scan reads nothing of those inodes). */
+#include <config.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/grown.h"
+#include "render/output.h"
+#include "scan/libs/ext2fs_calls.h"
+#include "scan/input/bounded.h"
+#include "scan/image/image.h"
+#include "scan/tree/tree.h"
+
+/* A device inode of the inode tables, as the scan found it. */
+struct device {
+	ext2_ino_t ino;
+	uint32_t slot[2];   /* i_block[0] and i_block[1] */
+	bool block;         /* a block device, else a character one */
+	bool in_use;        /* linked, not deleted, past the reserved inodes */
+	bool named;         /* a name reached it */
+	errcode_t err;      /* what reading it whole said: its checksum */
+};
+
+/* The device inodes, in the order of their numbers, as the scan met them. */
+struct devices {
+	struct device *v;
+	size_t n, cap;
+};
+
+struct walk {
+	struct tree t; /* the walk of the directories, the records */
+	const struct ext2fs_calls *x;
+	ext2_filsys fs;
+	struct devices devs;
+};
+
+/* A fault of the image's at `what`, in libext2fs's words for err. */
+static void fault(struct walk *w, const char *what, errcode_t err)
+{
+	tree_fault(&w->t, what, w->x->error_message(err));
+}
+
+/* The record of the device inode ino at path (NULL: the walk's). */
+static void device(struct walk *w, ext2_ino_t ino, bool block, const uint32_t slot[2],
+		   const char *path)
+{
+	tree_device(&w->t, ino, block, (struct devnum_fields){ 2, 3, { slot[0], slot[1] } }, NULL, path);
+}
+
+/* The device inode d, reached by the walk's path: its record, or the
+ * fault reading it whole found. */
+static void named(struct walk *w, struct device *d)
+{
+	d->named = true;
+	if (d->err)
+		fault(w, w->t.path, d->err);
+	else
+		device(w, d->ino, d->block, d->slot, NULL);
+}
+
+/* The device inode ino, or NULL: a binary search of the scan's list. */
+static struct device *find(const struct devices *ds, ext2_ino_t ino)
+{
+	size_t lo = 0, hi = ds->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ds->v[mid].ino == ino)
+			return &ds->v[mid];
+		if (ds->v[mid].ino < ino)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int keep(struct devices *ds, const struct device *d)
+{
+	struct device *v = grown(ds->v, ds->n, &ds->cap, sizeof *v, 256);
+	if (!v)
+		return -1;
+	ds->v = v;
+	ds->v[ds->n++] = *d;
+	return 0;
+}
+
+/* Whether the inode scan keeps the inode ino: a device inode, with what
+ * reading it whole says (its checksum, where the image has them, as the
+ * kernel checks it before it believes a field). */
+static bool scanned_device(struct walk *w, ext2_ino_t ino, const struct ext2_inode *in,
+			   struct device *d)
+{
+	struct ext2_inode whole;
+	if (!LINUX_S_ISCHR(in->i_mode) && !LINUX_S_ISBLK(in->i_mode))
+		return false;
+	*d = (struct device){ ino, { in->i_block[0], in->i_block[1] }, LINUX_S_ISBLK(in->i_mode),
+			      ino >= EXT2_FIRST_INO(w->fs->super) && in->i_links_count && !in->i_dtime,
+			      false, 0 };
+	if (ext2fs_has_feature_metadata_csum(w->fs->super)) {
+		w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+		d->err = w->x->ext2fs_read_inode(w->fs, ino, &whole);
+		w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	}
+	return true;
+}
+
+/* The scan of the inode tables: the device inodes into w->devs.  The
+ * checksums of the others are not computed: libext2fs is told to pass
+ * them over for the scan. */
+static void scan_inodes(struct walk *w)
+{
+	ext2_inode_scan is;
+	ext2_ino_t ino = 0;
+	struct ext2_inode in;
+	struct device d;
+	errcode_t err = w->x->ext2fs_open_inode_scan(w->fs, 0, &is);
+	if (err)
+		return fault(w, "the inode tables", err);
+	w->x->ext2fs_inode_scan_flags(is, EXT2_SF_SKIP_MISSING_ITABLE, 0);
+	w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	while (!(err = w->x->ext2fs_get_next_inode(is, &ino, &in)) && ino)
+		if (scanned_device(w, ino, &in, &d) && keep(&w->devs, &d) < 0) {
+			err = EXT2_ET_NO_MEMORY;
+			break;
+		}
+	w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	if (err) {
+		char where[64];
+		snprintf(where, sizeof where, "the inode tables, after inode %u", ino);
+		fault(w, where, err);
+	}
+	w->x->ext2fs_close_inode_scan(is);
+}
+
+static void walk_dir(struct walk *w, ext2_ino_t dir);
+
+/* The inode of a name the scan did not find a device: read, a directory
+ * walked, a device the scan passed over (an inode table that lies about
+ * its unused inodes) listed. */
+static void other(struct walk *w, ext2_ino_t ino)
+{
+	struct ext2_inode in;
+	errcode_t err = w->x->ext2fs_read_inode(w->fs, ino, &in);
+	if (err)
+		fault(w, w->t.path, err);
+	else if (LINUX_S_ISDIR(in.i_mode))
+		walk_dir(w, ino);
+	else if (LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode))
+		device(w, ino, LINUX_S_ISBLK(in.i_mode), in.i_block, NULL);
+}
+
+static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset, int blocksize,
+		 char *buf, void *priv)
+{
+	struct walk *w = priv;
+	size_t base;
+	unsigned type = (unsigned)d->name_len >> 8; /* with the filetype feature */
+	struct device *dev;
+	(void)dir, (void)offset, (void)blocksize, (void)buf;
+	if (kind != DIRENT_OTHER_FILE || !d->inode)
+		return 0;
+	w->t.sc->seg.entries++;
+	if (type != EXT2_FT_UNKNOWN && type != EXT2_FT_DIR && type != EXT2_FT_CHRDEV &&
+	    type != EXT2_FT_BLKDEV)
+		return 0;
+	if (!tree_push(&w->t, d->name, d->name_len & 0xff, &base))
+		return 0;
+	if ((dev = find(&w->devs, d->inode)))
+		named(w, dev);
+	else
+		other(w, d->inode);
+	tree_pop(&w->t, base);
+	return out_failed() ? DIRENT_ABORT : 0;
+}
+
+/* The directory at the walk's path, inode dir: each entry. */
+static void walk_dir(struct walk *w, ext2_ino_t dir)
+{
+	char what[4200];
+	if (!tree_enter(&w->t, dir, what, sizeof what))
+		return;
+	errcode_t err = w->x->ext2fs_dir_iterate2(w->fs, dir, 0, NULL, entry, w);
+	tree_leave(&w->t);
+	if (err)
+		fault(w, what, err);
+}
+
+/* The device inodes in use that no name reached, listed as <inode N>. */
+static void unnamed(struct walk *w)
+{
+	char path[40];
+	for (size_t i = 0; i < w->devs.n && !out_failed(); i++) {
+		const struct device *d = &w->devs.v[i];
+		if (!d->in_use || d->named)
+			continue;
+		snprintf(path, sizeof path, "<inode %u>", d->ino);
+		if (d->err)
+			fault(w, path, d->err);
+		else
+			device(w, d->ino, d->block, d->slot, path);
+	}
+}
+
+int scan_ext(struct scan *sc, const struct image_file *f, const char *format)
+{
+	char err[300], name[64], options[40];
+	struct walk w = { .devs = { 0 } };
+	/* A file shorter than the superblock says is no fault by itself:
+	 * mke2fs -d leaves the unused blocks at the end unwritten.  What is
+	 * read beyond the end is libext2fs's short read, an error. */
+	tree_start(&w.t, sc, format, "ext4");
+	if (!(w.x = ext2fs_calls(&sc->libs->ext2fs, err, sizeof err)))
+		return scan_error(sc, err);
+	snprintf(name, sizeof name, "/proc/self/fd/%d", f->fd);
+	snprintf(options, sizeof options, "offset=%llu", (unsigned long long)f->at); /* unix_io's */
+	errcode_t e = w.x->ext2fs_open2(name, options, EXT2_FLAG_64BITS, 0, 0, w.x->unix_io, &w.fs);
+	if (e) {
+		snprintf(err, sizeof err, "%s image: %s", format, w.x->error_message(e));
+		return scan_error(sc, err);
+	}
+	scan_inodes(&w);
+	walk_dir(&w, EXT2_ROOT_INO);
+	if (!out_failed())
+		unnamed(&w);
+	w.x->ext2fs_close_free(&w.fs);
+	free(w.devs.v);
+	return tree_end(&w.t);
+}
+
+/* ext: the superblock at 1024, s_magic 0xEF53 at 56; the feature words at
+ * 92 (compat: has_journal 0x4) and 96 (incompat: extents 0x40, 64bit
+ * 0x80, flex_bg 0x200), as libblkid tells ext2, ext3 and ext4 apart. */
+static int ext_kind(const unsigned char *p, size_t n)
+{
+	if (n < 1024 + 100 || p[1024 + 56] != 0x53 || p[1024 + 57] != 0xef)
+		return 0;
+	if (le32(p + 1024 + 96) & (0x40 | 0x80 | 0x200))
+		return 4;
+	return le32(p + 1024 + 92) & 0x4 ? 3 : 2;
+}
+
+bool bid_ext2(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 2;
+}
+
+bool bid_ext3(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 3;
+}
+
+bool bid_ext4(const unsigned char *p, size_t n)
+{
+	return ext_kind(p, n) == 4;
+}

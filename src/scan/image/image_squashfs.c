@@ -1,0 +1,340 @@
+/* image_squashfs.c - the device inodes of a squashfs image, read with
+ * libsquashfs: every name that links to one, by a walk of the directories
+ * from the root (squashfs has no inode in use without a name).  The field
+ * is the 32-bit rdev as stored; the tuple is what Linux's fs/squashfs
+ * reads from it (new_decode_dev: the library's squashfs container).
+ *
+ * Only directory and device inodes are read whole.  libsquashfs sizes a
+ * file's block list and a symlink's target by what the inode claims
+ * (1.8 GB for a few bytes of a hostile image, found by fuzz_squashfs), and
+ * scan needs neither: every inode's type is read first, from its 16-byte
+ * header, and the others are counted and passed over. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/grown.h"
+#include "render/output.h"
+#include "scan/image/image.h"
+#include "scan/libs/sqfs_calls.h"
+#include "scan/tree/tree.h"
+
+struct walk {
+	struct tree t; /* the walk of the directories, the records */
+	const struct sqfs_calls *q;
+	sqfs_super_t super;
+	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
+};
+
+/* The subdirectories met in a listing, entered once the listing is read:
+ * one reader of the directory table serves the whole walk. */
+struct subs {
+	struct sub {
+		sqfs_inode_generic_t *inode;
+		char *name;
+	} *v;
+	size_t n, cap;
+};
+
+/* Adds a subdirectory, its inode now the list's: 0, or -1 out of memory. */
+static int push(struct subs *s, sqfs_inode_generic_t *in, const char *name, size_t n)
+{
+	struct sub *v = grown(s->v, s->n, &s->cap, sizeof *v, 16);
+	if (!v)
+		return -1;
+	s->v = v;
+	s->v[s->n].inode = in;
+	s->v[s->n++].name = strndup(name, n);
+	return 0;
+}
+
+static const char *sqfs_error(int e)
+{
+	static const char *const words[] = {
+		"an error", "out of memory", "an input/output error", "a decompression error",
+		"an internal error", "corrupted", "an unsupported feature", "a number that overflows",
+		"out of bounds", "bad superblock magic", "bad superblock version",
+		"bad superblock block size", "not a directory", "no such entry", "a link loop",
+		"not a file", "an invalid argument", "out of sequence",
+	};
+	return e < 0 && -e < (int)(sizeof words / sizeof words[0]) ? words[-e] : words[0];
+}
+
+/* A fault of the image's at `what`, in words for libsquashfs's error e. */
+static void fault(struct walk *w, const char *what, int e)
+{
+	tree_fault(&w->t, what, sqfs_error(e));
+}
+
+/* What unsquashfs -lls lists for raw, where it is not the tuple: it
+ * prints (int)raw >> 8 and raw & 0xff, the 8:8 reading, the first
+ * negative from bit 31 up (0xffffffff is -1,255). */
+static const char *lls(char *buf, size_t n, uint32_t raw)
+{
+	struct devnum_fields f = { 1, 1, { raw } };
+	struct devnum_judgement jd;
+	long long hi = ((long long)(raw > INT32_MAX ? (long long)raw - 0x100000000LL : raw) -
+			(raw & 0xff)) / 256;
+	devnum_container_unpack(devnum_container_find("squashfs"), NULL, &f, &jd);
+	if (hi >= 0 && jd.becomes.major == (uint64_t)hi && jd.becomes.minor == (raw & 0xff))
+		return NULL;
+	snprintf(buf, n, "unsquashfs -lls lists it as %lld,%u", hi, raw & 0xff);
+	return buf;
+}
+
+static void device(struct walk *w, const sqfs_inode_generic_t *in)
+{
+	char note[80];
+	bool ext = in->base.type == SQFS_INODE_EXT_BDEV || in->base.type == SQFS_INODE_EXT_CDEV;
+	uint32_t raw = ext ? in->data.dev_ext.devno : in->data.dev.devno;
+	tree_device(&w->t, in->base.inode_number,
+		    in->base.type == SQFS_INODE_BDEV || in->base.type == SQFS_INODE_EXT_BDEV,
+		    (struct devnum_fields){ 1, 1, { raw } },
+		    &(struct entry_found){ F_UNSQUASHFS, lls(note, sizeof note, raw) }, NULL);
+}
+
+static bool device_type(int t)
+{
+	return t == SQFS_INODE_BDEV || t == SQFS_INODE_CDEV || t == SQFS_INODE_EXT_BDEV ||
+	       t == SQFS_INODE_EXT_CDEV;
+}
+
+static bool dir_type(int t)
+{
+	return t == SQFS_INODE_DIR || t == SQFS_INODE_EXT_DIR;
+}
+
+static bool is_device(const sqfs_inode_generic_t *in)
+{
+	return device_type(in->base.type);
+}
+
+static bool is_dir(const sqfs_inode_generic_t *in)
+{
+	return dir_type(in->base.type);
+}
+
+/* The inode at ref (block << 16 | offset in the inode table), when it is
+ * a directory or a device: 0 with *in, or 0 with *in NULL for another
+ * type, after only its header is read; or libsquashfs's error. */
+static int read_inode(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
+{
+	unsigned char head[sizeof(sqfs_inode_t)];
+	sqfs_u64 block = ref >> 16;
+	size_t offset = ref & 0xffff;
+	int e;
+	*in = NULL;
+	if ((e = w->q->sqfs_meta_reader_seek(w->itable, w->super.inode_table_start + block, offset)) ||
+	    (e = w->q->sqfs_meta_reader_read(w->itable, head, sizeof head)))
+		return e;
+	int type = head[0] | head[1] << 8; /* little-endian, on every host */
+	if (!dir_type(type) && !device_type(type))
+		return 0;
+	return w->q->sqfs_meta_reader_read_inode(w->itable, &w->super, block, offset, in);
+}
+
+static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
+
+/* The listing of the directory open in the reader: its devices listed,
+ * its subdirectories into subs. */
+static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
+{
+	sqfs_dir_entry_t *ent;
+	sqfs_inode_generic_t *in;
+	sqfs_u64 ref;
+	size_t base;
+	int e = 0;
+	while (!out_failed() && (e = w->q->sqfs_meta_reader_readdir(w->dtable, st, &ent, NULL, &ref)) == 0) {
+		w->t.sc->seg.entries++;
+		if (!tree_push(&w->t, (const char *)ent->name, (size_t)ent->size + 1, &base)) {
+			w->q->sqfs_free(ent);
+			continue;
+		}
+		if ((e = read_inode(w, ref, &in)) != 0)
+			fault(w, w->t.path, e);
+		else if (in && is_device(in))
+			device(w, in);
+		if (!e && in && is_dir(in) &&
+		    push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
+			w->q->sqfs_free(in), w->q->sqfs_free(ent);
+			return SQFS_ERROR_ALLOC;
+		}
+		if (!e && in && !is_dir(in))
+			w->q->sqfs_free(in);
+		w->q->sqfs_free(ent);
+		tree_pop(&w->t, base);
+	}
+	return e < 0 ? e : 0;
+}
+
+/* The directory at the walk's path: its listing, then each
+ * subdirectory. */
+static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
+{
+	char what[4200];
+	struct subs subs = { 0 };
+	sqfs_readdir_state_t st;
+	size_t base;
+	int e;
+	if (!tree_enter(&w->t, dir->base.inode_number, what, sizeof what))
+		return;
+	if ((e = w->q->sqfs_readdir_state_init(&st, &w->super, dir)) != 0 ||
+	    (e = listing(w, &st, &subs)))
+		fault(w, what, e);
+	for (size_t i = 0; i < subs.n; i++) {
+		struct sub *s = &subs.v[i];
+		if (s->name && !out_failed() && tree_push(&w->t, s->name, strlen(s->name), &base)) {
+			walk_dir(w, s->inode);
+			tree_pop(&w->t, base);
+		}
+		w->q->sqfs_free(s->inode);
+		free(s->name);
+	}
+	tree_leave(&w->t);
+	free(subs.v);
+}
+
+/* A part of a file as libsquashfs reads a file: a partition of a disk
+ * image, each read checked against the part's end. */
+struct part_file {
+	sqfs_file_t file;
+	sqfs_file_t *whole;
+	sqfs_u64 at, size;
+};
+
+static int part_read(sqfs_file_t *f, sqfs_u64 off, void *buf, size_t n)
+{
+	struct part_file *p = (struct part_file *)f;
+	if (off > p->size || n > p->size - off)
+		return SQFS_ERROR_OUT_OF_BOUNDS;
+	return p->whole->read_at(p->whole, p->at + off, buf, n);
+}
+
+static int part_write(sqfs_file_t *f, sqfs_u64 off, const void *buf, size_t n)
+{
+	(void)f, (void)off, (void)buf, (void)n;
+	return SQFS_ERROR_UNSUPPORTED; /* read only */
+}
+
+static sqfs_u64 part_size(const sqfs_file_t *f)
+{
+	return ((const struct part_file *)f)->size;
+}
+
+static int part_truncate(sqfs_file_t *f, sqfs_u64 size)
+{
+	(void)f, (void)size;
+	return SQFS_ERROR_UNSUPPORTED;
+}
+
+static void part_destroy(sqfs_object_t *o)
+{
+	struct part_file *p = (struct part_file *)o;
+	sqfs_destroy(p->whole);
+	free(p);
+}
+
+static sqfs_object_t *part_copy(const sqfs_object_t *o);
+
+/* The `size` bytes of whole from `at` (NULL: out of memory, whole freed). */
+static sqfs_file_t *part_new(sqfs_file_t *whole, sqfs_u64 at, sqfs_u64 size)
+{
+	struct part_file *p = whole ? malloc(sizeof *p) : NULL;
+	if (!p) {
+		sqfs_destroy(whole);
+		return NULL;
+	}
+	*p = (struct part_file){ { { part_destroy, part_copy }, part_read, part_write, part_size,
+				   part_truncate }, whole, at, size };
+	return &p->file;
+}
+
+static sqfs_object_t *part_copy(const sqfs_object_t *o)
+{
+	const struct part_file *p = (const struct part_file *)o;
+	return (sqfs_object_t *)part_new(sqfs_copy(p->whole), p->at, p->size);
+}
+
+/* Opens the image for the walk: 0, or an error's status. */
+static int open_image(struct walk *w, const struct image_file *f, sqfs_file_t **file,
+		      sqfs_compressor_t **cmp)
+{
+	char name[64], err[300];
+	sqfs_super_t *super = &w->super;
+	sqfs_compressor_config_t cfg;
+	off_t file_end = lseek(f->fd, 0, SEEK_END);
+	long long size = f->size ? (long long)f->size
+		       : file_end < 0 ? -1 : (long long)(file_end - (off_t)f->at);
+	int e;
+	snprintf(name, sizeof name, "/proc/self/fd/%d", f->fd);
+	if ((*file = w->q->sqfs_open_file(name, SQFS_FILE_OPEN_READ_ONLY)) && (f->at || f->size))
+		*file = part_new(*file, f->at, (sqfs_u64)size);
+	if (!*file)
+		return scan_error(w->t.sc, "squashfs image: cannot be opened");
+	if ((e = w->q->sqfs_super_read(super, *file)) != 0) {
+		snprintf(err, sizeof err, "squashfs image: superblock: %s", sqfs_error(e));
+		return scan_error(w->t.sc, err);
+	}
+	if (size >= 0 && super->bytes_used > (sqfs_u64)size) {
+		snprintf(err, sizeof err, "squashfs image truncated: its superblock says it takes "
+			 "%llu bytes, the file holds %lld", (unsigned long long)super->bytes_used,
+			 (long long)size);
+		return scan_error(w->t.sc, err);
+	}
+	if ((e = w->q->sqfs_compressor_config_init(&cfg, super->compression_id, super->block_size,
+						   SQFS_COMP_FLAG_UNCOMPRESS)) != 0 ||
+	    (e = w->q->sqfs_compressor_create(&cfg, cmp)) != 0) {
+		snprintf(err, sizeof err, "squashfs image: its compressor (%u): %s",
+			 (unsigned)super->compression_id, sqfs_error(e));
+		return scan_error(w->t.sc, err);
+	}
+	/* the tables' bounds, as libsquashfs's own directory reader sets them */
+	sqfs_u64 end = super->id_table_start;
+	if (super->fragment_table_start < end)
+		end = super->fragment_table_start;
+	if (super->export_table_start < end)
+		end = super->export_table_start;
+	if (!(w->itable = w->q->sqfs_meta_reader_create(*file, *cmp, super->inode_table_start,
+							 super->directory_table_start)) ||
+	    !(w->dtable = w->q->sqfs_meta_reader_create(*file, *cmp, super->directory_table_start, end)))
+		return scan_error(w->t.sc, "squashfs image: out of memory");
+	return 0;
+}
+
+int scan_squashfs(struct scan *sc, const struct image_file *f, const char *format)
+{
+	char err[300];
+	struct walk w = { .q = NULL };
+	sqfs_file_t *file = NULL;
+	sqfs_compressor_t *cmp = NULL;
+	sqfs_inode_generic_t *root;
+	int status;
+	tree_start(&w.t, sc, format, "squashfs");
+	if (!(w.q = sqfs_calls(&sc->libs->sqfs, err, sizeof err)))
+		return scan_error(sc, err);
+	if (!(status = open_image(&w, f, &file, &cmp))) {
+		int e = read_inode(&w, w.super.root_inode_ref, &root);
+		if (!e && root && !is_dir(root))
+			w.q->sqfs_free(root), e = SQFS_ERROR_NOT_DIR;
+		if (!e && !root)
+			e = SQFS_ERROR_NOT_DIR;
+		if (e)
+			fault(&w, "the root directory", e);
+		else
+			walk_dir(&w, root), w.q->sqfs_free(root);
+	}
+	sqfs_destroy(w.itable);
+	sqfs_destroy(w.dtable);
+	sqfs_destroy(cmp);
+	sqfs_destroy(file);
+	int walked = tree_end(&w.t);
+	return status ? status : walked;
+}
+
+bool bid_squashfs(const unsigned char *p, size_t n)
+{
+	return n >= 4 && memcmp(p, "hsqs", 4) == 0;
+}

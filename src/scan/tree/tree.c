@@ -1,0 +1,84 @@
+/* tree.c - the walk's path, its directories and its records. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "scan/tree/tree.h"
+
+void tree_start(struct tree *t, struct scan *sc, const char *format, const char *container)
+{
+	*t = (struct tree){ .sc = sc, .format = format, .c = devnum_container_find(container) };
+}
+
+int tree_end(struct tree *t)
+{
+	inode_set_free(&t->dirs);
+	return t->status;
+}
+
+void tree_fault(struct tree *t, const char *what, const char *why)
+{
+	char text[4400];
+	size_t n = strlen(what), room = 300 - (why ? strlen(why) % 200 : 0);
+	if (n > room) /* a long path's end, so that the reason stays whole */
+		what += n - room + 3;
+	snprintf(text, sizeof text, "%s%s%s%s", n > room ? "..." : "", what, why ? ": " : "",
+		 why ? why : "");
+	t->status = status_max(t->status, scan_error(t->sc, text));
+}
+
+void tree_record(struct tree *t, struct entry *e)
+{
+	e->path = e->path ? e->path : t->path;
+	e->format = t->format;
+	e->segment = 1;
+	e->compression = "none";
+	e->c = e->c ? e->c : t->c;
+	t->status = status_max(t->status, scan_device(t->sc, e));
+}
+
+void tree_device(struct tree *t, uint64_t ino, bool block, struct devnum_fields f,
+		 const struct entry_found *noted, const char *path)
+{
+	struct entry e = { .path = path, .type = block ? "block" : "char", .device = true,
+			   .has_inode = true, .inode = ino, .f = f };
+	if (!f.count) /* no field: the tuple the mount shows (composefs' escaped whiteout) */
+		e.number = E_TUPLE;
+	else if (devnum_container_flags(t->c) & DEVNUM_STORES_RAW)
+		e.number = E_RAW, e.raw_fields = true;
+	else
+		e.number = E_FIELDS;
+	if (noted && noted->note)
+		e.last[e.nlast++] = *noted;
+	tree_record(t, &e);
+}
+
+bool tree_push(struct tree *t, const char *name, size_t n, size_t *base)
+{
+	*base = t->len;
+	if (t->len + 1 + n >= sizeof t->path) {
+		char what[4200];
+		snprintf(what, sizeof what, "a name in %s: the path is longer than %zu bytes",
+			 t->len ? t->path : "/", sizeof t->path - 1);
+		tree_fault(t, what, NULL);
+		return false;
+	}
+	t->path[t->len] = '/';
+	memcpy(t->path + t->len + 1, name, n);
+	t->path[t->len += 1 + n] = 0;
+	return true;
+}
+
+bool tree_enter(struct tree *t, uint64_t ino, char *what, size_t n)
+{
+	int fresh = inode_set_add(&t->dirs, ino);
+	snprintf(what, n, "directory %s (inode %llu)", t->len ? t->path : "/", (unsigned long long)ino);
+	if (fresh > 0 && t->depth < TREE_DEPTH_MAX) {
+		t->depth++;
+		return true;
+	}
+	tree_fault(t, what, fresh < 0 ? "out of memory" : !fresh ? "entered before: a directory loop"
+							    : "deeper than 256 directories");
+	return false;
+}
