@@ -10,11 +10,14 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "render/output.h"
 #include "scan/input/bounded.h"
 #include "scan/tree/tree.h"
 #include "scan/archive/zip_unix.h"
+#include "scan/input/source.h"
+#include "scan/input/spool.h"
 
 /* The end record is looked for in the last window of the file: an archive
  * comment of more than 65514 bytes hides it (APPNOTE allows 65535). */
@@ -126,5 +129,17 @@ int scan_zip(struct scan *sc, int fd)
 	bounded_close(&b);
 	int status = tree_end(&t);
 	scan_summary(sc);
+	return status;
+}
+
+int scan_zip_stream(struct scan *sc, struct source *src)
+{
+	char why[300];
+	int fd = src->seekable ? src->fd : spool(src, NULL, &sc->spooled, why, sizeof why);
+	if (fd < 0)
+		return scan_error(sc, why);
+	int status = scan_zip(sc, fd);
+	if (fd != src->fd)
+		close(fd);
 	return status;
 }

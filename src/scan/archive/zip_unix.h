@@ -18,4 +18,9 @@ bool zip_bid(const unsigned char *p, size_t n);
  * each: the status. */
 int scan_zip(struct scan *sc, int fd);
 
+/* A zip from the first byte of src: read in its file, or from a
+ * temporary copy when src cannot seek (a pipe, an archive's member). */
+struct source;
+int scan_zip_stream(struct scan *sc, struct source *src);
+
 #endif

@@ -10,17 +10,32 @@
 
 struct scan;
 struct image_file;
+struct source;
 
-enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE, R_COMPRESSION };
+enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE, R_COMPRESSION, R_TABLE,
+		   R_UNREAD };
+
+/* Bytes a format's files begin with: `len` of them at byte `at`. */
+struct magic {
+	size_t at, len;
+	const char *bytes;
+};
 
 struct reader {
 	const char *name;      /* an image's, as libblkid names it */
 	enum reader_kind kind;
 	const char *library;   /* the library behind it, or NULL: devnum's own code */
+	/* Its bid on a file's first bytes, scored by the bits it checked: its
+	 * magic (8 a byte), or bid's answer worth `bits`; neither, a format
+	 * known otherwise (a directory, text, libarchive's own bidding) */
+	const struct magic *magic;
+	bool (*bid)(const unsigned char *p, size_t n);
+	unsigned bits;
 	/* R_IMAGE: the reader, given the image's place in a file (image.h) */
 	int (*read)(struct scan *sc, const struct image_file *f, const char *format);
-	/* R_IMAGE: whether the first bytes of a file begin such an image */
-	bool (*bid)(const unsigned char *p, size_t n);
+	/* devnum's own reader of a stream from its first byte (catar, zip;
+	 * R_UNREAD: the warning that names it), or NULL */
+	int (*stream)(struct scan *sc, struct source *src, const struct reader *r);
 	/* R_SPEC: the specification's parser and its tool (spec.h) */
 	const struct spec_format *spec;
 	/* R_IMAGE: its library opens the image by a name that must resolve

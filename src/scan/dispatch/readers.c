@@ -1,57 +1,192 @@
-/* readers.c - the table of what scan reads.  A new file-system image is
- * its reader's file, its two functions declared in image.h and one row
- * here; a new specification its parser in spec_formats.c, declared in
- * spec.h, and one row. */
+/* readers.c - the table of what scan reads, each row with its bid on a
+ * file's first bytes, scored by the bits it checks as libarchive's
+ * bidders are.  A new file-system image is its reader's file, its two
+ * functions declared in image.h and one row here; a new specification
+ * its parser in spec_formats.c, declared in spec.h, and one row. */
 #include <config.h>
 
 #include <stdio.h>
 #include <string.h>
 
-#include "scan/image/image.h"
+#include "scan/archive/catar.h"
+#include "scan/archive/rpm_header.h"
+#include "scan/archive/zip_unix.h"
+#include "scan/core/scan.h"
 #include "scan/dispatch/readers.h"
+#include "scan/image/image.h"
 #include "scan/specification/spec.h"
 
-#define ARCHIVE(name) { name, R_ARCHIVE, "libarchive", NULL, NULL, NULL, false }
-#define IMAGE(name, library, read, bid) { name, R_IMAGE, library, read, bid, NULL, false }
-#define SPEC(name, format) { name, R_SPEC, NULL, NULL, NULL, &(format), false }
-#define COMPRESSION(name, library) { name, R_COMPRESSION, library, NULL, NULL, NULL, false }
+#define M(at, bytes) (&(const struct magic){ at, sizeof(bytes) - 1, bytes })
+#define ARCHIVE(n, m) { .name = n, .kind = R_ARCHIVE, .library = "libarchive", .magic = m }
+#define IMAGE(n, lib, reader, b, b_bits) \
+	{ .name = n, .kind = R_IMAGE, .library = lib, .read = reader, .bid = b, .bits = b_bits }
+#define SPEC(n, format) { .name = n, .kind = R_SPEC, .spec = &(format) }
+#define COMPRESSION(n, lib, m) { .name = n, .kind = R_COMPRESSION, .library = lib, .magic = m }
+#define UNREAD(n, m) { .name = n, .kind = R_UNREAD, .magic = m, .stream = unread }
 #ifdef HAVE_ISAL
 #define INFLATER "libisal"
 #else
 #define INFLATER "libarchive"
 #endif
 
+/* A format that stores no device number, whose libarchive reader scan
+ * does not enable (libarchive 3.6.2's crash or never end on damaged
+ * input): named, not parsed. */
+static int unread(struct scan *sc, struct source *src, const struct reader *r)
+{
+	char why[200];
+	(void)src;
+	snprintf(why, sizeof why, "%s archive, a format that stores no device number: not read",
+		 r->name);
+	return scan_trouble(sc, why, 0, TROUBLE_WARNING);
+}
+
+static int catar(struct scan *sc, struct source *src, const struct reader *r)
+{
+	(void)r;
+	return scan_catar(sc, src);
+}
+
+static int zip(struct scan *sc, struct source *src, const struct reader *r)
+{
+	(void)r;
+	return scan_zip_stream(sc, src);
+}
+
+/* An MBR: its signature, and four entries that are each empty or a
+ * partition with a boot flag of 0 or 0x80, one at least not empty; not a
+ * FAT or NTFS boot sector, which end in the same signature. */
+static bool mbr(const unsigned char *p, size_t n)
+{
+	enum { TABLE = 446, ENTRY = 16 };
+	unsigned used = 0;
+	if (n < 512 || p[510] != 0x55 || p[511] != 0xaa || !memcmp(p + 3, "NTFS", 4) ||
+	    !memcmp(p + 54, "FAT", 3) || !memcmp(p + 82, "FAT", 3))
+		return false;
+	for (int i = 0; i < 4; i++) {
+		const unsigned char *e = p + TABLE + i * ENTRY;
+		if (e[0] != 0 && e[0] != 0x80)
+			return false;
+		used += e[4] != 0;
+	}
+	return used > 0;
+}
+
+/* LHA: a method id such as -lh5- at byte 2. */
+static bool lha(const unsigned char *p, size_t n)
+{
+	return n >= 7 && p[2] == '-' && p[3] == 'l' && (p[4] == 'h' || p[4] == 'z') && p[6] == '-';
+}
+
+/* GPT: its header's signature in the second sector, of 512 bytes or of
+ * 4096. */
+static bool gpt(const unsigned char *p, size_t n)
+{
+	return (n >= 512 + 8 && !memcmp(p + 512, "EFI PART", 8)) ||
+	       (n >= 4096 + 8 && !memcmp(p + 4096, "EFI PART", 8));
+}
+
+static bool cpio_ascii(const unsigned char *p, size_t n)
+{
+	return n >= 6 && (!memcmp(p, "070701", 6) || !memcmp(p, "070702", 6) ||
+			  !memcmp(p, "070707", 6));
+}
+
+static bool rpm(const unsigned char *p, size_t n)
+{
+	return rpm_bid(p, n);
+}
+
+static bool catar_head(const unsigned char *p, size_t n)
+{
+	return n >= 16 && catar_bid(p, 16);
+}
+
+/* Each magic is the format's own: tar's "ustar" at 257 (POSIX and GNU),
+ * a .deb's ar header and first member (an ar archive of another kind, a
+ * static library, holds object files and never a device), ISO 9660's
+ * "CD001" in its first volume descriptor, the compressors' stream
+ * headers.  Binary cpio and lzma's headerless streams have none: two
+ * bytes, or three, that any file may begin with; libarchive still reads
+ * them as an input's first bytes. */
 const struct reader readers[] = {
-	ARCHIVE("tar"), ARCHIVE("cpio"), ARCHIVE("iso9660"), ARCHIVE("mtree"), ARCHIVE("xar"),
-	ARCHIVE("ar"), /* a Debian package's */
+	ARCHIVE("tar", M(257, "ustar")),
+	{ .name = "cpio", .kind = R_ARCHIVE, .library = "libarchive", .bid = cpio_ascii, .bits = 48 },
+	ARCHIVE("iso9660", M(32769, "CD001")), ARCHIVE("mtree", M(0, "#mtree")),
+	ARCHIVE("xar", M(0, "xar!")), ARCHIVE("deb", M(0, "!<arch>\ndebian-binary")),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
-	{ "rpm", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
-	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c) */
-	{ "catar", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
-	{ "pxar", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
+	{ .name = "rpm", .kind = R_ARCHIVE, .library = "devnum", .bid = rpm, .bits = 32 },
+	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c), one bid for both */
+	{ .name = "catar", .kind = R_ARCHIVE, .library = "devnum", .bid = catar_head, .bits = 128,
+	  .stream = catar },
+	{ .name = "pxar", .kind = R_ARCHIVE, .library = "devnum" },
 	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
-	{ "zip", R_ARCHIVE, "devnum", NULL, NULL, NULL, false },
-	{ "oci-layout", R_LAYOUT, NULL, NULL, NULL, NULL, false },
-	{ "staging-tree", R_TREE, NULL, NULL, NULL, NULL, false },
-	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2),
-	IMAGE("ext3", "libext2fs", scan_ext, bid_ext3),
-	IMAGE("ext4", "libext2fs", scan_ext, bid_ext4),
-	IMAGE("squashfs", "libsquashfs", scan_squashfs, bid_squashfs),
-	IMAGE("erofs", NULL, scan_erofs, bid_erofs),
-	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs),
+	{ .name = "zip", .kind = R_ARCHIVE, .library = "devnum", .bid = zip_bid, .bits = 32,
+	  .stream = zip },
+	{ .name = "oci-layout", .kind = R_LAYOUT },
+	{ .name = "staging-tree", .kind = R_TREE },
+	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2, 16),
+	IMAGE("ext3", "libext2fs", scan_ext, bid_ext3, 16),
+	IMAGE("ext4", "libext2fs", scan_ext, bid_ext4, 16),
+	IMAGE("squashfs", "libsquashfs", scan_squashfs, bid_squashfs, 32),
+	IMAGE("erofs", NULL, scan_erofs, bid_erofs, 32),
+	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs, 32),
 #ifdef HAVE_WIM
-	{ "wim", R_IMAGE, "libwim", scan_wim, bid_wim, NULL, true },
+	{ .name = "wim", .kind = R_IMAGE, .library = "libwim", .read = scan_wim, .bid = bid_wim,
+	  .bits = 64, .by_name = true },
 #endif
+	/* a disk image's, read partition by partition with libblkid's list */
+	{ .name = "GPT", .kind = R_TABLE, .library = "libblkid", .bid = gpt, .bits = 64 },
+	{ .name = "MBR", .kind = R_TABLE, .library = "libblkid", .bid = mbr, .bits = 16 },
 	SPEC("gen_init_cpio", spec_initramfs), SPEC("gensquashfs", spec_gensquashfs),
 	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),
 	SPEC("tmpfiles", spec_tmpfiles), SPEC("fakeroot", spec_fakeroot),
 	SPEC("composefs", spec_composefs), SPEC("oci-runtime", spec_oci), SPEC("cdi", spec_cdi),
-	COMPRESSION("gzip", INFLATER), COMPRESSION("bzip2", "libarchive"),
-	COMPRESSION("xz", "libarchive"), COMPRESSION("lzma", "libarchive"),
-	COMPRESSION("lzip", "libarchive"), COMPRESSION("zstd", "libarchive"),
-	COMPRESSION("lz4", "libarchive"), COMPRESSION("compress", "libarchive"),
+	COMPRESSION("gzip", INFLATER, M(0, "\x1f\x8b")),
+	COMPRESSION("bzip2", "libarchive", M(0, "BZh")),
+	COMPRESSION("xz", "libarchive", M(0, "\xfd" "7zXZ\0")),
+	COMPRESSION("lzma", "libarchive", NULL),
+	COMPRESSION("lzip", "libarchive", M(0, "LZIP")),
+	COMPRESSION("zstd", "libarchive", M(0, "\x28\xb5\x2f\xfd")),
+	COMPRESSION("lz4", "libarchive", M(0, "\x04\x22\x4d\x18")),
+	COMPRESSION("compress", "libarchive", M(0, "\x1f\x9d")),
+	UNREAD("7-Zip", M(0, "7z\xbc\xaf\x27\x1c")), UNREAD("RAR", M(0, "Rar!\x1a\x07")),
+	UNREAD("CAB", M(0, "MSCF\0\0\0\0")), UNREAD("WARC", M(0, "WARC/")),
+	{ .name = "LHA", .kind = R_UNREAD, .bid = lha, .bits = 40, .stream = unread },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
+
+/* Row r's bid on p: the bits it checked, 0 for none. */
+static unsigned score(const struct reader *r, const unsigned char *p, size_t n)
+{
+	const struct magic *m = r->magic;
+	if (m)
+		return n >= m->at + m->len && !memcmp(p + m->at, m->bytes, m->len) ? 8 * (unsigned)m->len
+										    : 0;
+	return r->bid && r->bid(p, n) ? r->bits : 0;
+}
+
+const struct reader *reader_identify(const unsigned char *p, size_t n, const struct reader **tie)
+{
+	const struct reader *best = NULL;
+	unsigned top = 0;
+	*tie = NULL;
+	for (size_t i = 0; i < nreaders; i++) {
+		unsigned s = score(&readers[i], p, n);
+		if (s > top)
+			top = s, best = &readers[i], *tie = NULL;
+		else if (s && s == top && strcmp(best->name, readers[i].name) != 0)
+			*tie = &readers[i];
+	}
+	return *tie ? NULL : best;
+}
+
+void reader_what(const struct reader *r, char *buf, size_t n)
+{
+	static const char *const nouns[] = { "archive", "layout", "image", "specification",
+					     "directory", "stream", "partition table", "archive" };
+	snprintf(buf, n, "%s %s", r->name, nouns[r->kind]);
+}
 
 const struct reader *reader_find(enum reader_kind kind, const char *name)
 {
@@ -63,16 +198,14 @@ const struct reader *reader_find(enum reader_kind kind, const char *name)
 
 const struct reader *reader_bid(const unsigned char *p, size_t n)
 {
-	for (size_t i = 0; i < nreaders; i++)
-		if (readers[i].bid && readers[i].bid(p, n))
-			return &readers[i];
-	return NULL;
+	const struct reader *tie, *r = reader_identify(p, n, &tie);
+	return r && r->kind == R_IMAGE ? r : NULL;
 }
 
 const char *reader_kind_name(enum reader_kind kind)
 {
 	static const char *const names[] = { "archive", "layout", "image", "specification",
-					     "directory", "compression" };
+					     "directory", "compression", "partitions", "unread" };
 	return names[kind];
 }
 

@@ -20,11 +20,24 @@ extern const size_t nreaders;
 /* The row of kind named name, or NULL. */
 const struct reader *reader_find(enum reader_kind kind, const char *name);
 
+/* The bytes the bids look at, at most: an ISO 9660 volume descriptor's
+ * identifier is at byte 32769. */
+enum { BID_BYTES = 32774 };
+
+/* The row whose bid on the first n bytes of a file scores highest, or
+ * NULL: none bids, or two rows of other names score alike (*tie, one of
+ * them: an ambiguity, said by the caller). */
+const struct reader *reader_identify(const unsigned char *p, size_t n, const struct reader **tie);
+
 /* The image reader whose bid the first n bytes of a file win, or NULL. */
 const struct reader *reader_bid(const unsigned char *p, size_t n);
 
+/* What a row's format is in words: "xz stream", "tar archive",
+ * "squashfs image", "GPT partition table". */
+void reader_what(const struct reader *r, char *buf, size_t n);
+
 /* The kind's name: archive, layout, image, specification, directory,
- * compression. */
+ * compression, partitions, unread. */
 const char *reader_kind_name(enum reader_kind kind);
 
 /* The names of kind's rows in words ("ext2, ext3, ext4 and squashfs")

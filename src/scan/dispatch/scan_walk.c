@@ -23,14 +23,11 @@
 #include "scan/libs/probe.h"
 #include "scan/dispatch/readers.h"
 #include "scan/core/scan.h"
-#include "scan/archive/catar.h"
 #include "scan/archive/cpio_hp.h"
 #include "scan/archive/rpm_header.h"
 #include "scan/input/source.h"
-#include "scan/dispatch/member.h"
 #include "scan/core/within.h"
 #include "scan/input/spool.h"
-#include "scan/archive/zip_unix.h"
 #ifdef HAVE_ISAL
 #include "scan/input/gunzip.h"
 #endif
@@ -611,23 +608,6 @@ static void rpm_done(struct scan *sc)
 	sc->rpm = NULL;
 }
 
-/* The bytes a bid of casync's looks at: its first item's head. */
-enum { HEAD_BYTES = 16 };
-
-/* A zip in src, from its start: read where it is, or from a temporary
- * file when src cannot seek. */
-static int zip(struct scan *sc, struct source *src)
-{
-	char why[300];
-	int fd = src->seekable ? src->fd : spool(src, NULL, &sc->spooled, why, sizeof why);
-	if (fd < 0)
-		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
-	int status = scan_zip(sc, fd);
-	if (fd != src->fd)
-		close(fd);
-	return status;
-}
-
 /* Every segment of a source, from its start: the status. */
 static int walk(struct scan *sc, struct source *src)
 {
@@ -635,17 +615,9 @@ static int walk(struct scan *sc, struct source *src)
 	bool go_on = true;
 	const unsigned char *p;
 	ssize_t n = !src->pos && !blob(sc) ? source_at(src, &p) : 0;
-	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
-	if (unread) {
-		char why[200];
-		snprintf(why, sizeof why, "%s, a format that stores no device number: not read",
-			 unread);
-		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
-	}
-	if (n >= HEAD_BYTES && catar_bid(p, HEAD_BYTES))
-		return scan_catar(sc, src); /* casync's own stream: no archive of libarchive's */
-	if (n > 0 && zip_bid(p, (size_t)n)) /* its devices are in its central directory, at its end */
-		return zip(sc, src);
+	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
+	if (r && r->stream) /* devnum's own reader of the stream, or the name of an unread one */
+		return r->stream(sc, src, r);
 	int package = rpm_package(sc, src);
 	if (package < 0)
 		return EXIT_TROUBLE;
@@ -792,19 +764,24 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 	if (source_archive(&data, sc->la, a) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
-	const char *unread = n > 0 ? member_unread(p, (size_t)n) : NULL;
-	const struct reader *r = n > 0 ? reader_bid(p, (size_t)n) : NULL;
-	if (n > 0 && member_bid(p, (size_t)n, what, sizeof what)) {
+	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
+	char q[300], why[500];
+	quote(q, sizeof q, path, strlen(path));
+	if (r && r->kind == R_UNREAD)
+		snprintf(why, sizeof why, "'%s': %s archive, a format that stores no device number: "
+			 "not read", q, r->name);
+	else if (!r && n > 0 && tie)
+		snprintf(why, sizeof why, "'%s': its first bytes begin both a %s and another input: "
+			 "not read", q, tie->name);
+	else if (r && r->kind != R_SPEC) {
+		reader_what(r, what, sizeof what);
 		status = backlog_drain(held);
-		if (r && !r->by_name && in_place(here, p, (size_t)n))
+		if (r->kind == R_IMAGE && !r->by_name && in_place(here, p, (size_t)n))
 			status = status_max(status, inner_image(sc, r, path, what, entry, here, r->name));
 		else
 			status = status_max(status, nested(sc, &data, path, what, entry));
-	} else if (unread) {
-		char why[400], q[300];
-		quote(q, sizeof q, path, strlen(path));
-		snprintf(why, sizeof why, "'%s': %s, a format that stores no device number: not read",
-			 q, unread);
+	}
+	if ((r && r->kind == R_UNREAD) || (!r && n > 0 && tie)) {
 		status = backlog_drain(held);
 		scan_trouble(sc, why, entry, TROUBLE_WARNING);
 	}
@@ -924,7 +901,7 @@ static int inner_image(struct scan *sc, const struct reader *r, const char *name
 static int partition(struct scan *sc, int fd, const struct partition *p)
 {
 	char name[120], type[64] = "", what[80], why[400], names[100];
-	unsigned char head[MEMBER_BID_BYTES];
+	unsigned char head[BID_BYTES];
 	struct window w = { fd, p->at, p->size };
 	struct source src;
 	snprintf(name, sizeof name, "partition %d (type %s, at byte %llu)", p->number, p->type,
@@ -941,7 +918,10 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 		snprintf(why, sizeof why, "%s: %s, not read: scan reads %s", name, what, names);
 		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
 	}
-	if (!fs && (n <= 0 || !member_bid(head, (size_t)n, what, sizeof what))) {
+	const struct reader *tie, *inner = fs || n <= 0 ? NULL : reader_identify(head, (size_t)n, &tie);
+	if (inner && inner->kind != R_UNREAD)
+		reader_what(inner, what, sizeof what);
+	if (!fs && (!inner || inner->kind == R_UNREAD)) {
 		snprintf(why, sizeof why, "%s: not read: libblkid finds no file system in it, and "
 			 "scan no input", name);
 		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
@@ -962,14 +942,14 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 static int disk(struct scan *sc, struct source *src)
 {
 	struct partition parts[PARTITIONS_MAX];
-	char table[32], why[300], what[64];
+	char table[32], why[300];
 	const unsigned char *p;
 	int fd = src->seekable ? src->fd : -1, status = EXIT_OK;
 	if (fd < 0) {
 		src->pos = 0;
 		ssize_t n = source_at(src, &p);
-		if (n <= 0 || !member_bid(p, (size_t)n, what, sizeof what) ||
-		    !strstr(what, "partition table"))
+		const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
+		if (!r || r->kind != R_TABLE)
 			return -1;
 		if ((fd = spool(src, NULL, &sc->spooled, why, sizeof why)) < 0)
 			return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
