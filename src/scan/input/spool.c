@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "render/output.h"
 #include "scan/input/source.h"
 #include "scan/input/spool.h"
 
@@ -31,19 +32,6 @@ static int temporary(const char *dir, char *name)
 	return fd;
 }
 
-static int written(int fd, const unsigned char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w, n -= (size_t)w;
-	}
-	return 0;
-}
-
 int spool(struct source *src, char *name, uint64_t *bytes, char *why, size_t n)
 {
 	const char *dir = getenv("TMPDIR");
@@ -56,7 +44,7 @@ int spool(struct source *src, char *name, uint64_t *bytes, char *why, size_t n)
 		return snprintf(why, n, "a temporary file in %s: %s", dir, strerror(errno)), -1;
 	src->pos = 0;
 	while ((got = source_at(src, &p)) > 0) {
-		if (written(fd, p, (size_t)got) < 0) {
+		if (out_write(fd, (const char *)p, (size_t)got) < 0) {
 			snprintf(why, n, "a temporary file in %s: %s", dir, strerror(errno));
 			break;
 		}
