@@ -239,3 +239,30 @@ devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477
 [partition 5 (type 0x83, at byte 5242880)] /dev/null 1:3"
 	assert_equal "$stderr" "devnum: 'mbr.img': warning: partition 1 (type 0x83, at byte 1048576): not read: libblkid finds no file system in it, and scan no input"
 }
+
+@test "scan: a Fedora-style live ISO: LiveOS/squashfs.img holding LiveOS/rootfs.img, an ext4, and a tar.gz" {
+	need xorriso xorriso
+	need mksquashfs squashfs-tools
+	need mke2fs e2fsprogs
+	mkdir -p sq/LiveOS
+	mke2fs -q -F -t ext4 -d root sq/LiveOS/rootfs.img 4M
+	tar -czf sq/dev.tgz -C root dev
+	echo 'not an input' >sq/note
+	mksquashfs sq squashfs.img -noappend -quiet >/dev/null
+	xorriso -as mkisofs -quiet -R -o fedora.iso -graft-points LiveOS/squashfs.img=squashfs.img 2>/dev/null
+	run2 devnum scan --summary --format='%{within} %p %t %M:%m %{format}' fedora.iso
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[LiveOS/squashfs.img][/LiveOS/rootfs.img] /dev/m256 block 8:256 ext4
+[LiveOS/squashfs.img][/LiveOS/rootfs.img] /dev/null char 1:3 ext4
+[LiveOS/squashfs.img][/dev.tgz] dev/m256 block 8:256 GNU tar format
+[LiveOS/squashfs.img][/dev.tgz] dev/null char 1:3 GNU tar format"
+	# the ext4 is copied out of the squashfs (it must be sought in), the
+	# squashfs is read in place in the ISO
+	[[ ${stderr_lines[-1]} == "devnum: fedora.iso: 1 segment, 3 members read as inputs, 4194304 bytes spooled, "*" entries, 4 devices, 0 with findings" ]] ||
+		fail "${stderr_lines[-1]}"
+	run2 devnum scan --depth=1 fedora.iso
+	assert_success
+	assert_output ""
+	[[ $stderr == *"'fedora.iso': warning: member 'LiveOS/squashfs.img': '/LiveOS/rootfs.img': ext4 image, not read: deeper than --depth=1"* ]] ||
+		fail "$stderr"
+}

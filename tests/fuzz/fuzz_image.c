@@ -10,14 +10,19 @@
 #include <config.h> /* first: struct libraries is as the readers see it */
 
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "render/output.h"
 #include "scan/image/image.h"
+#include "scan/libs/archive_calls.h"
 #include "scan_emitter.h"
+
+#define OUTPUT_MAX (4 << 20)
 
 /* Where an image read as a part of its file starts; 0 where the reader
  * reads only whole files. */
@@ -56,8 +61,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	dup2(null_fd, 1);
+	char err[200]; /* libarchive, as devnum scan loads it first: a file inside the image */
+	if (!libs.archive.lib && !archive_calls(&libs.archive, err, sizeof err)) /* is read */
+		return close(in), 0;
 	scan_start(&sc, &j, &libs, "image");
+	/* a file inside the image read as an input is copied to a temporary
+	 * file as large as it claims: held to OUTPUT_MAX, it ends as on a
+	 * full disk, in an error */
+	struct rlimit unlimited, limit = { OUTPUT_MAX, RLIM_INFINITY };
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &unlimited);
+	setrlimit(RLIMIT_FSIZE, &limit);
 	READER(&sc, &f, READER_FORMAT);
+	setrlimit(RLIMIT_FSIZE, &unlimited);
 	close(in);
 	out_flush();
 	return 0;

@@ -55,6 +55,16 @@ struct libraries {
 
 enum { EXTRACTORS_MAX = 8, WITHIN_TEXT = 4096 };
 
+/* A regular file inside a file-system image, as its reader hands it to
+ * the dispatcher (struct scan's inner), which reads it as an input of its
+ * own when its first bytes bid as one: its size, and a read of up to n
+ * of its bytes at off into p (how many, 0 past its end, -1 with *why). */
+struct inner_file {
+	uint64_t size;
+	void *data;
+	long (*read_at)(void *data, uint64_t off, unsigned char *p, size_t n, const char **why);
+};
+
 /* Two threads may share a scan: one reading an archive and one making
  * its records behind it (backlog.h).  What each writes at every entry
  * has cache lines of its own (the record, the reader's tallies), so that
@@ -88,6 +98,9 @@ struct scan {
 	uintmax_t member_start;      /* and the input's entries before it */
 	bool unopened;               /* it bid, and failed before its first entry */
 	unsigned members;            /* how many members were read as inputs */
+	/* the dispatcher's reading of a file inside an image, at `path`:
+	 * the status (a reader below the dispatcher reaches it only so) */
+	int (*inner)(struct scan *sc, const struct inner_file *f, const char *path);
 	uint64_t spooled;            /* bytes written to temporary files, for
 					readers that seek */
 	_Alignas(64) struct record r; /* the record being made */
@@ -180,6 +193,9 @@ void scan_end(struct scan *sc);
  * over): the status.  scan_job: a layer a crew's thread reads. */
 struct layer_job;
 int scan_file(struct scan *sc, int fd, const char *layer);
+/* A file inside an image, read as an input when it bids as one (the
+ * scan's inner). */
+int scan_inner(struct scan *sc, const struct inner_file *f, const char *path);
 int scan_job(struct scan *sc, const struct layer_job *job);
 
 /* trouble.c: an error of the input's, or a warning, after `entries`

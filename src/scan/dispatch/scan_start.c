@@ -31,6 +31,7 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 {
 	*sc = (struct scan){ .j = j, .libs = libs, .la = &libs->archive, .compression = "none", .file = -1, .format = -1,
 			     .mknod = devnum_container_find("linux") };
+	sc->inner = scan_inner;
 	choose_extractors(sc);
 	sc->spec = j->spec ? reader_find(R_SPEC, j->spec) : NULL;
 	record_start(&sc->r, name, strlen(name));

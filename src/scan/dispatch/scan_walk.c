@@ -968,3 +968,59 @@ static int disk(struct scan *sc, struct source *src)
 		close(fd);
 	return count > 0 ? status : -1;
 }
+
+/* The bytes an image's file bids with: what most formats' bids read;
+ * past them, ISO 9660's volume descriptor, read only when the first are
+ * zeros (an ISO's system area). */
+enum { HEAD_BYTES = 4104 };
+
+/* An image's file read in order, as a source pulls it. */
+struct file_pull {
+	const struct inner_file *f;
+	uint64_t at;
+};
+
+static ssize_t file_read(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct file_pull *fp = data;
+	long got = fp->at >= fp->f->size ? 0 : fp->f->read_at(fp->f->data, fp->at, p, n, why);
+	if (got > 0)
+		fp->at += (uint64_t)got;
+	return got;
+}
+
+/* The first bytes of f into head (BID_BYTES): how many, or -1 with *why. */
+static long file_head(const struct inner_file *f, unsigned char *head, const char **why)
+{
+	size_t want = f->size < HEAD_BYTES ? (size_t)f->size : HEAD_BYTES;
+	long got = f->read_at(f->data, 0, head, want, why);
+	bool zeros = got == (long)want && want == HEAD_BYTES && !head[0] &&
+		     !memcmp(head, head + 1, HEAD_BYTES - 1);
+	if (zeros && f->size >= BID_BYTES)
+		got = f->read_at(f->data, 0, head, BID_BYTES, why);
+	return got;
+}
+
+int scan_inner(struct scan *sc, const struct inner_file *f, const char *path)
+{
+	unsigned char head[BID_BYTES];
+	const char *why = NULL;
+	char what[80], said[600], q[300];
+	long n = file_head(f, head, &why);
+	const struct reader *tie, *r = n > 0 ? reader_identify(head, (size_t)n, &tie) : NULL;
+	if (n < 0) {
+		quote(q, sizeof q, path, strlen(path));
+		snprintf(said, sizeof said, "%s: %s", q, why ? why : "cannot be read");
+		return scan_trouble(sc, said, 0, TROUBLE_ARCHIVE);
+	}
+	if (!r || r->kind == R_SPEC || r->kind == R_UNREAD)
+		return EXIT_OK;
+	reader_what(r, what, sizeof what);
+	struct file_pull fp = { f, 0 };
+	struct source src;
+	if (source_pulled(&src, sc->la, file_read, &fp) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = nested(sc, &src, path, what, 0);
+	source_free(&src);
+	return status;
+}

@@ -8,7 +8,10 @@
  * file's block list and a symlink's target by what the inode claims
  * (1.8 GB for a few bytes of a hostile image, found by fuzz_squashfs), and
  * scan needs neither: every inode's type is read first, from its 16-byte
- * header, and the others are counted and passed over. */
+ * header, and the others are counted and passed over.  A regular file is
+ * read whole only when its block list fits in the inode table, and then
+ * handed to the dispatcher, which reads it as an input when its first
+ * bytes bid as one (a live image's squashfs holding an ext4). */
 #include <config.h>
 
 #include <stdio.h>
@@ -19,6 +22,7 @@
 #include "cli/grown.h"
 #include "render/output.h"
 #include "scan/image/image.h"
+#include "scan/input/bounded.h"
 #include "scan/libs/sqfs_calls.h"
 #include "scan/tree/tree.h"
 
@@ -27,6 +31,10 @@ struct walk {
 	const struct sqfs_calls *q;
 	sqfs_super_t super;
 	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
+	sqfs_file_t *file;
+	sqfs_compressor_t *cmp;
+	sqfs_data_reader_t *data; /* a regular file's reader, made at the first one read */
+	int data_error;           /* or why it could not be made */
 };
 
 /* The subdirectories met in a listing, entered once the listing is read:
@@ -138,6 +146,90 @@ static int read_inode(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
 
 static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
 
+/* The regular file inode at ref, read whole into *in when its block list
+ * can fit in the inode table (else *in NULL): 0, or libsquashfs's error. */
+static int read_file(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
+{
+	unsigned char b[16 + 40];
+	int e;
+	*in = NULL;
+	if ((e = w->q->sqfs_meta_reader_seek(w->itable, w->super.inode_table_start + (ref >> 16),
+					      ref & 0xffff)) ||
+	    (e = w->q->sqfs_meta_reader_read(w->itable, b, 16)))
+		return e;
+	bool ext = (b[0] | b[1] << 8) == SQFS_INODE_EXT_FILE;
+	if ((e = w->q->sqfs_meta_reader_read(w->itable, b + 16, ext ? 40 : 16)))
+		return e;
+	/* little-endian: size at 28 (u32) or 24 (u64), fragment index at 20 or 44 */
+	uint64_t size = ext ? le64(b + 24) : le32(b + 28);
+	uint32_t fragment = ext ? le32(b + 44) : le32(b + 20);
+	uint64_t blocks = size / w->super.block_size +
+			  (fragment == 0xffffffff && size % w->super.block_size != 0);
+	/* Its block list is 4 bytes a block in the inode table: a metadata
+	 * block of at least 3 bytes stored holds at most 8192 */
+	uint64_t table = w->super.directory_table_start > w->super.inode_table_start
+				 ? w->super.directory_table_start - w->super.inode_table_start : 0;
+	if (blocks > (table / 3 + 1) * 8192 / 4)
+		return tree_fault(&w->t, w->t.path, "a regular file whose size claims a block list "
+				  "longer than the inode table holds: not read"), 0;
+	return w->q->sqfs_meta_reader_read_inode(w->itable, &w->super, ref >> 16, ref & 0xffff, in);
+}
+
+static long file_read_at(void *data, uint64_t off, unsigned char *p, size_t n, const char **why)
+{
+	struct walk *w = ((void **)data)[0];
+	const sqfs_inode_generic_t *in = ((void **)data)[1];
+	sqfs_s32 got = w->q->sqfs_data_reader_read(w->data, in, off, p,
+						   n > INT32_MAX ? INT32_MAX : (sqfs_u32)n);
+	if (got < 0)
+		*why = sqfs_error(got);
+	return got;
+}
+
+/* The reader of the image's file data, with its fragment table: libsquashfs
+ * allocates that table whole from the count the superblock claims, so the
+ * claim is held first to the index the image has room for (an 8-byte
+ * pointer a metadata block of 512 entries). */
+static void data_reader(struct walk *w)
+{
+	const sqfs_super_t *s = &w->super;
+	uint64_t index = ((uint64_t)s->fragment_entry_count * 16 + 8191) / 8192 * 8;
+	if (s->fragment_table_start > s->bytes_used || index > s->bytes_used - s->fragment_table_start) {
+		w->data_error = SQFS_ERROR_OUT_OF_BOUNDS;
+		fault(w, "the fragment table", w->data_error);
+		return;
+	}
+	w->data = w->q->sqfs_data_reader_create(w->file, s->block_size, w->cmp, 0);
+	w->data_error = !w->data ? SQFS_ERROR_ALLOC
+				 : w->q->sqfs_data_reader_load_fragment_table(w->data, s);
+	if (w->data_error)
+		fault(w, "the fragment table", w->data_error);
+}
+
+/* The regular file inode at ref, at the walk's path, handed to the
+ * dispatcher; the first makes the reader of the image's data. */
+static void file(struct walk *w, sqfs_u64 ref)
+{
+	sqfs_inode_generic_t *in;
+	int e = read_file(w, ref, &in);
+	uint64_t size = !in ? 0 : in->base.type == SQFS_INODE_EXT_FILE ? in->data.file_ext.file_size
+								     : in->data.file.file_size;
+	if (e || size < 2) /* no input is shorter */
+		goto done;
+
+	if (!w->data && !w->data_error)
+		data_reader(w);
+	if (!w->data_error) {
+		void *pair[2] = { w, in };
+		struct inner_file f = { size, pair, file_read_at };
+		w->t.status = status_max(w->t.status, w->t.sc->inner(w->t.sc, &f, w->t.path));
+	}
+done:
+	if (e)
+		fault(w, w->t.path, e);
+	w->q->sqfs_free(in);
+}
+
 /* The listing of the directory open in the reader: its devices listed,
  * its subdirectories into subs. */
 static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
@@ -157,6 +249,8 @@ static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
 			fault(w, w->t.path, e);
 		else if (in && is_device(in))
 			device(w, in);
+		else if (!in && ent->type == SQFS_INODE_FILE) /* a directory's types are basic */
+			file(w, ref);
 		if (!e && in && is_dir(in) &&
 		    push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
 			w->q->sqfs_free(in), w->q->sqfs_free(ent);
@@ -316,6 +410,7 @@ int scan_squashfs(struct scan *sc, const struct image_file *f, const char *forma
 	if (!(w.q = sqfs_calls(&sc->libs->sqfs, err, sizeof err)))
 		return scan_error(sc, err);
 	if (!(status = open_image(&w, f, &file, &cmp))) {
+		w.file = file, w.cmp = cmp;
 		int e = read_inode(&w, w.super.root_inode_ref, &root);
 		if (!e && root && !is_dir(root))
 			w.q->sqfs_free(root), e = SQFS_ERROR_NOT_DIR;
@@ -328,6 +423,7 @@ int scan_squashfs(struct scan *sc, const struct image_file *f, const char *forma
 	}
 	sqfs_destroy(w.itable);
 	sqfs_destroy(w.dtable);
+	sqfs_destroy(w.data);
 	sqfs_destroy(cmp);
 	sqfs_destroy(file);
 	int walked = tree_end(&w.t);

@@ -4,6 +4,7 @@
 #define SQFS_CALLS_H
 
 #include <sqfs/compressor.h>
+#include <sqfs/data_reader.h>
 #include <sqfs/dir.h>
 #include <sqfs/error.h>
 #include <sqfs/inode.h>
@@ -30,6 +31,11 @@
 					 const sqfs_inode_generic_t *)) \
 	X(int, sqfs_meta_reader_readdir, (sqfs_meta_reader_t *, sqfs_readdir_state_t *, \
 					  sqfs_dir_entry_t **, sqfs_u32 *, sqfs_u64 *)) \
+	X(sqfs_data_reader_t *, sqfs_data_reader_create, (sqfs_file_t *, size_t, sqfs_compressor_t *, \
+							   sqfs_u32)) \
+	X(int, sqfs_data_reader_load_fragment_table, (sqfs_data_reader_t *, const sqfs_super_t *)) \
+	X(sqfs_s32, sqfs_data_reader_read, (sqfs_data_reader_t *, const sqfs_inode_generic_t *, \
+					    sqfs_u64, void *, sqfs_u32)) \
 	X(void, sqfs_free, (void *))
 
 struct sqfs_calls {
