@@ -55,6 +55,11 @@ struct libraries {
 
 enum { EXTRACTORS_MAX = 8, WITHIN_TEXT = 4096 };
 
+/* The smallest regular file inside an image that its reader hands to the
+ * dispatcher: an image or archive worth a look is larger, and bidding on
+ * every file of a root file system decompresses a block of each. */
+#define INNER_FILE_MIN ((uint64_t)1 << 20)
+
 /* A regular file inside a file-system image, as its reader hands it to
  * the dispatcher (struct scan's inner), which reads it as an input of its
  * own when its first bytes bid as one: its size, and a read of up to n

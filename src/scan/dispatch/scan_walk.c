@@ -676,6 +676,35 @@ static int layer_walk(struct scan *sc, struct source *src, const char *name)
 	return status;
 }
 
+/* Whether the compressed stream at the start of src holds an input: its
+ * first decompressed bytes bid as one (a gzip'd man page, a .jar's
+ * deflated class, hold none).  src is left at its start. */
+static bool holds_input(struct scan *sc, struct source *src)
+{
+	const struct archive_calls *la = sc->la;
+	struct archive *a = la->archive_read_new();
+	struct archive_entry *e;
+	struct feed f;
+	static _Thread_local unsigned char head[BID_BYTES];
+	size_t n = 0;
+	la_ssize_t got = 1;
+	const struct reader *tie, *r = NULL;
+	if (!a)
+		return true; /* said when it is read */
+	la->archive_read_support_filter_all(a);
+	la->archive_read_support_format_raw(a);
+	src->pos = 0;
+	if (feed_open(&f, a, src) == ARCHIVE_OK && la->archive_read_next_header(a, &e) == ARCHIVE_OK) {
+		while (n < sizeof head && (got = la->archive_read_data(a, head + n, sizeof head - n)) > 0)
+			n += (size_t)got;
+		r = n ? reader_identify(head, n, &tie) : NULL;
+	}
+	la->archive_read_free(a);
+	src->pos = 0;
+	src->err = 0;
+	return got < 0 || (r && r->kind != R_UNREAD && r->kind != R_SPEC);
+}
+
 /* What entering a member keeps of the input it is in. */
 struct member {
 	struct outer o;
@@ -773,7 +802,7 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 	else if (!r && n > 0 && tie)
 		snprintf(why, sizeof why, "'%s': its first bytes begin both a %s and another input: "
 			 "not read", q, tie->name);
-	else if (r && r->kind != R_SPEC) {
+	else if (r && r->kind != R_SPEC && (r->kind != R_COMPRESSION || holds_input(sc, &data))) {
 		reader_what(r, what, sizeof what);
 		status = backlog_drain(held);
 		if (r->kind == R_IMAGE && !r->by_name && in_place(here, p, (size_t)n))
@@ -1020,7 +1049,8 @@ int scan_inner(struct scan *sc, const struct inner_file *f, const char *path)
 	struct source src;
 	if (source_pulled(&src, sc->la, file_read, &fp) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	int status = nested(sc, &src, path, what, 0);
+	int status = r->kind != R_COMPRESSION || holds_input(sc, &src)
+			     ? nested(sc, &src, path, what, 0) : EXIT_OK;
 	source_free(&src);
 	return status;
 }

@@ -214,7 +214,7 @@ static void file(struct walk *w, sqfs_u64 ref)
 	int e = read_file(w, ref, &in);
 	uint64_t size = !in ? 0 : in->base.type == SQFS_INODE_EXT_FILE ? in->data.file_ext.file_size
 								     : in->data.file.file_size;
-	if (e || size < 2) /* no input is shorter */
+	if (e || size < INNER_FILE_MIN) /* a root file system's thousands of small files */
 		goto done;
 
 	if (!w->data && !w->data_error)
