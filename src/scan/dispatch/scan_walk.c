@@ -256,7 +256,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 {
 	struct ending end;
 	char type[64];
-	int status = EXIT_OK, more, partitioned;
+	int status = EXIT_OK, more;
 	bool any = false;
 	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
 		any = true;
@@ -269,7 +269,8 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 			status = image(sc, out, type);
 			break;
 		}
-		if (end.unopened && !sc->seg.entries && (partitioned = disk(sc, out)) >= 0) {
+		int partitioned = end.unopened && !sc->seg.entries ? disk(sc, out) : -1;
+		if (partitioned >= 0) {
 			status = partitioned;
 			break;
 		}
@@ -385,7 +386,7 @@ static int image(struct scan *sc, struct source *src, const char *type)
 			 "does not read (it reads %s): %s", type, names, other_image(type));
 		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	}
-	char name[SPOOL_NAME];
+	char name[SPOOL_NAME] = "";
 	if (fd < 0 && (fd = spool(src, reader->by_name ? name : NULL, &sc->spooled, why,
 				  sizeof why)) < 0)
 		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
@@ -686,7 +687,6 @@ static bool holds_input(struct scan *sc, struct source *src)
 	struct archive_entry *e;
 	struct feed f;
 	static _Thread_local unsigned char head[BID_BYTES];
-	size_t n = 0;
 	la_ssize_t got = 1;
 	const struct reader *tie, *r = NULL;
 	if (!a)
@@ -695,6 +695,7 @@ static bool holds_input(struct scan *sc, struct source *src)
 	la->archive_read_support_format_raw(a);
 	src->pos = 0;
 	if (feed_open(&f, a, src) == ARCHIVE_OK && la->archive_read_next_header(a, &e) == ARCHIVE_OK) {
+		size_t n = 0;
 		while (n < sizeof head && (got = la->archive_read_data(a, head + n, sizeof head - n)) > 0)
 			n += (size_t)got;
 		r = n ? reader_identify(head, n, &tie) : NULL;
@@ -821,11 +822,11 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 /* The layer that is the data of the entry a is at. */
 static int layer(struct scan *sc, struct archive *a, const char *name)
 {
-	struct source blob;
-	if (source_archive(&blob, sc->la, a) < 0)
+	struct source data;
+	if (source_archive(&data, sc->la, a) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	int status = layer_walk(sc, &blob, name);
-	source_free(&blob);
+	int status = layer_walk(sc, &data, name);
+	source_free(&data);
 	return status;
 }
 
@@ -929,7 +930,7 @@ static int inner_image(struct scan *sc, const struct reader *r, const char *name
  * place; one that holds nothing scan reads, a warning naming what it is. */
 static int partition(struct scan *sc, int fd, const struct partition *p)
 {
-	char name[120], type[64] = "", what[80], why[400], names[100];
+	char name[120], type[64] = "", what[80], why[400];
 	unsigned char head[BID_BYTES];
 	struct window w = { fd, p->at, p->size };
 	struct source src;
@@ -943,6 +944,7 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 	if (fs)
 		snprintf(what, sizeof what, "%s file system", type);
 	if (fs && !r) {
+		char names[100];
 		reader_names(R_IMAGE, names, sizeof names);
 		snprintf(why, sizeof why, "%s: %s, not read: scan reads %s", name, what, names);
 		return scan_trouble(sc, why, 0, TROUBLE_WARNING);
@@ -1034,10 +1036,11 @@ int scan_inner(struct scan *sc, const struct inner_file *f, const char *path)
 {
 	unsigned char head[BID_BYTES];
 	const char *why = NULL;
-	char what[80], said[600], q[300];
+	char what[80];
 	long n = file_head(f, head, &why);
 	const struct reader *tie, *r = n > 0 ? reader_identify(head, (size_t)n, &tie) : NULL;
 	if (n < 0) {
+		char said[600], q[300];
 		quote(q, sizeof q, path, strlen(path));
 		snprintf(said, sizeof said, "%s: %s", q, why ? why : "cannot be read");
 		return scan_trouble(sc, said, 0, TROUBLE_ARCHIVE);

@@ -208,7 +208,7 @@ static void data_reader(struct walk *w)
 
 /* The regular file inode at ref, at the walk's path, handed to the
  * dispatcher; the first makes the reader of the image's data. */
-static void file(struct walk *w, sqfs_u64 ref)
+static void regular_file(struct walk *w, sqfs_u64 ref)
 {
 	sqfs_inode_generic_t *in;
 	int e = read_file(w, ref, &in);
@@ -250,7 +250,7 @@ static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
 		else if (in && is_device(in))
 			device(w, in);
 		else if (!in && ent->type == SQFS_INODE_FILE) /* a directory's types are basic */
-			file(w, ref);
+			regular_file(w, ref);
 		if (!e && in && is_dir(in) &&
 		    push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
 			w->q->sqfs_free(in), w->q->sqfs_free(ent);
