@@ -276,3 +276,19 @@ devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477
 	[[ $stderr == *"'fedora.iso': warning: member 'LiveOS/squashfs.img': '/LiveOS/rootfs.img': ext4 image, not read: deeper than --depth=1"* ]] ||
 		fail "$stderr"
 }
+
+@test "scan: an ext4 image holding a squashfs image of 1 MiB or more reads it; a smaller one is not opened" {
+	need mke2fs e2fsprogs
+	need mksquashfs squashfs-tools
+	mkdir -p e/img
+	mksquashfs root e/img/big.sqfs -noappend -quiet >/dev/null
+	cp e/img/big.sqfs e/img/small.sqfs
+	truncate -s 2M e/img/big.sqfs # squashfs reads only the bytes its superblock says it uses
+	mke2fs -q -F -t ext4 -d e outer.ext4 16M
+	run2 devnum scan --summary --format='%{within} %p %t %M:%m %{format}' outer.ext4
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[/img/big.sqfs] /dev/m256 block 8:256 squashfs
+[/img/big.sqfs] /dev/null char 1:3 squashfs"
+	[[ ${stderr_lines[-1]} == "devnum: outer.ext4: 1 segment, 1 member read as input, 2097152 bytes spooled, "* ]] ||
+		fail "$stderr"
+}

@@ -4,7 +4,8 @@
  * follows the devices, not the inodes), then one walk of the directories
  * from the root names them, a directory entry's file type saying which
  * entries to look up, then each device inode in use that no name reached
- * is listed as <inode N>.  The fields are i_block[0] and i_block[1] as
+ * is listed as <inode N>; a regular file of 1 MiB or more, handed to the
+ * dispatcher, is read as an input when it bids as one.  The fields are i_block[0] and i_block[1] as
  * stored; the tuple is what Linux's fs/ext4/inode.c reads from them (the
  * library's ext4 container).
  *
@@ -42,11 +43,20 @@ struct devices {
 	size_t n, cap;
 };
 
+/* The regular inodes of INNER_FILE_MIN bytes or more, in order: the files
+ * the walk hands to the dispatcher, which reads one that bids as an input
+ * (an image, an archive) as an input of its own. */
+struct files {
+	ext2_ino_t *v;
+	size_t n, cap;
+};
+
 struct walk {
 	struct tree t; /* the walk of the directories, the records */
 	const struct ext2fs_calls *x;
 	ext2_filsys fs;
 	struct devices devs;
+	struct files files;
 };
 
 /* A fault of the image's at `what`, in libext2fs's words for err. */
@@ -119,6 +129,37 @@ static bool scanned_device(struct walk *w, ext2_ino_t ino, const struct ext2_ino
 	return true;
 }
 
+/* Whether ino is one of the walk's large regular files: a binary search. */
+static bool large(const struct files *fs, ext2_ino_t ino)
+{
+	size_t lo = 0, hi = fs->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (fs->v[mid] == ino)
+			return true;
+		if (fs->v[mid] < ino)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* A regular inode in use of INNER_FILE_MIN bytes or more, kept: 0, or -1
+ * out of memory; another, passed over. */
+static int keep_file(struct files *fs, ext2_ino_t ino, const struct ext2_inode *in)
+{
+	if (!LINUX_S_ISREG(in->i_mode) || !in->i_links_count || in->i_dtime ||
+	    EXT2_I_SIZE(in) < INNER_FILE_MIN)
+		return 0;
+	ext2_ino_t *v = grown(fs->v, fs->n, &fs->cap, sizeof *v, 64);
+	if (!v)
+		return -1;
+	fs->v = v;
+	fs->v[fs->n++] = ino;
+	return 0;
+}
+
 /* The scan of the inode tables: the device inodes into w->devs.  The
  * checksums of the others are not computed: libext2fs is told to pass
  * them over for the scan. */
@@ -134,7 +175,7 @@ static void scan_inodes(struct walk *w)
 	w->x->ext2fs_inode_scan_flags(is, EXT2_SF_SKIP_MISSING_ITABLE, 0);
 	w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
 	while (!(err = w->x->ext2fs_get_next_inode(is, &ino, &in)) && ino)
-		if (scanned_device(w, ino, &in, &d) && keep(&w->devs, &d) < 0) {
+		if ((scanned_device(w, ino, &in, &d) ? keep(&w->devs, &d) : keep_file(&w->files, ino, &in)) < 0) {
 			err = EXT2_ET_NO_MEMORY;
 			break;
 		}
@@ -148,6 +189,41 @@ static void scan_inodes(struct walk *w)
 }
 
 static void walk_dir(struct walk *w, ext2_ino_t dir);
+
+/* A regular file open for the dispatcher, and the walk that opened it. */
+struct open_file {
+	struct walk *w;
+	ext2_file_t file;
+};
+
+static long file_read_at(void *data, uint64_t off, unsigned char *p, size_t n, const char **why)
+{
+	struct open_file *o = data;
+	unsigned got = 0;
+	errcode_t err = o->w->x->ext2fs_file_llseek(o->file, off, EXT2_SEEK_SET, NULL);
+	if (!err)
+		err = o->w->x->ext2fs_file_read(o->file, p, n > UINT32_MAX ? UINT32_MAX : (unsigned)n,
+						&got);
+	if (err)
+		return *why = o->w->x->error_message(err), -1;
+	return (long)got;
+}
+
+/* The large regular file ino, at the walk's path, handed to the
+ * dispatcher. */
+static void regular_file(struct walk *w, ext2_ino_t ino)
+{
+	struct ext2_inode in;
+	struct open_file o = { w, NULL };
+	errcode_t err = w->x->ext2fs_read_inode(w->fs, ino, &in);
+	if (!err)
+		err = w->x->ext2fs_file_open(w->fs, ino, 0, &o.file);
+	if (err)
+		return fault(w, w->t.path, err);
+	struct inner_file f = { EXT2_I_SIZE(&in), &o, file_read_at };
+	w->t.status = status_max(w->t.status, w->t.sc->inner(w->t.sc, &f, w->t.path));
+	w->x->ext2fs_file_close(o.file);
+}
 
 /* The inode of a name the scan did not find a device: read, a directory
  * walked, a device the scan passed over (an inode table that lies about
@@ -175,12 +251,15 @@ static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset,
 	if (kind != DIRENT_OTHER_FILE || !d->inode)
 		return 0;
 	w->t.sc->seg.entries++;
-	if (type != EXT2_FT_UNKNOWN && type != EXT2_FT_DIR && type != EXT2_FT_CHRDEV &&
+	bool file = (type == EXT2_FT_REG_FILE || type == EXT2_FT_UNKNOWN) && large(&w->files, d->inode);
+	if (!file && type != EXT2_FT_UNKNOWN && type != EXT2_FT_DIR && type != EXT2_FT_CHRDEV &&
 	    type != EXT2_FT_BLKDEV)
 		return 0;
 	if (!tree_push(&w->t, d->name, d->name_len & 0xff, &base))
 		return 0;
-	if ((dev = find(&w->devs, d->inode)))
+	if (file)
+		regular_file(w, d->inode);
+	else if ((dev = find(&w->devs, d->inode)))
 		named(w, dev);
 	else
 		other(w, d->inode);
@@ -239,6 +318,7 @@ int scan_ext(struct scan *sc, const struct image_file *f, const char *format)
 		unnamed(&w);
 	w.x->ext2fs_close_free(&w.fs);
 	free(w.devs.v);
+	free(w.files.v);
 	return tree_end(&w.t);
 }
 

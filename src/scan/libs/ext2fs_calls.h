@@ -21,6 +21,10 @@
 	X(errcode_t, ext2fs_get_next_inode, (ext2_inode_scan, ext2_ino_t *, struct ext2_inode *)) \
 	X(int, ext2fs_inode_scan_flags, (ext2_inode_scan, int, int)) \
 	X(void, ext2fs_close_inode_scan, (ext2_inode_scan)) \
+	X(errcode_t, ext2fs_file_open, (ext2_filsys, ext2_ino_t, int, ext2_file_t *)) \
+	X(errcode_t, ext2fs_file_close, (ext2_file_t)) \
+	X(errcode_t, ext2fs_file_llseek, (ext2_file_t, __u64, int, __u64 *)) \
+	X(errcode_t, ext2fs_file_read, (ext2_file_t, void *, unsigned int, unsigned int *)) \
 	X(void, initialize_ext2_error_table, (void))
 
 struct ext2fs_calls {
