@@ -155,6 +155,8 @@ dev/null 1:3"
 }
 
 @test "scan: nesting bombs end bounded: a tar 200 deep and a tar of 1,000 gzip'd tars of tars" {
+	# peak RSS under 64 MiB, asked where it is scan's own: not under a
+	# sanitizer's shadow memory or an emulator's
 	tar -cf t0.tar -C root dev
 	local i
 	for i in $(seq 1 200); do tar -cf t$i.tar t$((i - 1)).tar && rm t$((i - 1)).tar; done
@@ -163,7 +165,7 @@ dev/null 1:3"
 	assert_output ""
 	assert_equal "${stderr_lines[0]}" "devnum: 't200.tar': warning: member 't199.tar': member 't198.tar': member 't197.tar': member 't196.tar': member 't195.tar': member 't194.tar': member 't193.tar': member 't192.tar': entry 1: 't191.tar': tar archive, not read: deeper than --depth=8"
 	read -r kib secs <<<"${stderr_lines[-1]}"
-	[ "$kib" -lt 65536 ] || fail "$kib KiB"
+	[ -n "${SANITIZE_CFLAGS:-}${TEST_RUNNER:-}" ] || [ "$kib" -lt 65536 ] || fail "$kib KiB"
 	python3 - <<'PY'
 import gzip, io, tarfile
 def tar(members):
@@ -185,7 +187,7 @@ PY
 	assert_line --index 999 "[999.tar.gz][in.tar][dev.tar] dev/x 8:256"
 	[[ ${stderr_lines[-2]} == "devnum: bomb.tar: 1 segment, 3000 members read as inputs, "* ]] || fail "${stderr_lines[-2]}"
 	read -r kib secs <<<"${stderr_lines[-1]}"
-	[ "$kib" -lt 65536 ] || fail "$kib KiB"
+	[ -n "${SANITIZE_CFLAGS:-}${TEST_RUNNER:-}" ] || [ "$kib" -lt 65536 ] || fail "$kib KiB"
 }
 
 # gpt IMG: a 24 MiB GPT disk image made by sfdisk: an ext4 (mke2fs -d -E
