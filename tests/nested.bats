@@ -125,13 +125,17 @@ devnum: 'outer.tar': warning: member 't.deb': entry 3: 'data.tar.xz': xz stream,
 @test "scan: a member's name in brackets, a ']' in it escaped; in JSON as it is" {
 	need bsdtar libarchive-tools
 	tar -cf 'a]b [c].tar' -C root dev
-	printf 'x\n' >'new
+	cp 'a]b [c].tar' 'new
 line.tar'
-	tar -cf box.tar 'a]b [c].tar'
+	tar -cf box.tar 'a]b [c].tar' 'new
+line.tar'
 	run2 devnum scan --format='%{within}|%p' box.tar
 	assert_line --index 0 --partial '[a\]b [c\].tar]|'
+	# escaped as GNU tar escapes a name: no byte of it makes a record
+	assert_equal "$(grep -c '^\[new\\nline.tar\]|' <<<"$output")" 2
 	run2 devnum scan --json box.tar
 	[[ ${lines[0]} == *'"within":["a]b [c].tar"],'* ]] || fail "${lines[0]}"
+	[[ ${lines[2]} == *'"within":["new\nline.tar"],'* ]] || fail "${lines[2]}"
 }
 
 @test "scan: a member that begins like an input and cannot be read is a warning naming it" {
@@ -147,6 +151,9 @@ dev/null 1:3"
 	assert_equal "${stderr_lines[0]}" "devnum: 'w.tar': warning: member 'note': cpio archive, not read: truncated or damaged (the reader says no more)"
 	[[ ${stderr_lines[1]} == "devnum: 'w.tar': warning: member 'fake.sqfs': squashfs image, not read: "* ]] ||
 		fail "$stderr"
+	# neither is counted as read
+	run2 devnum scan --summary w.tar
+	assert_equal "${stderr_lines[-1]}" "devnum: w.tar: 1 segment, 5 entries, 2 devices, 0 with findings"
 	# after entries were read, the member's trouble is the input's: status 2
 	tar -cf good.tar -C root dev && head -c 1300 good.tar >cut.tar && tar -cf has-cut.tar cut.tar
 	run2 devnum scan has-cut.tar

@@ -741,11 +741,12 @@ static int member_enter(struct scan *sc, const char *path, const char *what, uin
  * said so). */
 static int member_leave(struct scan *sc, const struct member *m, int status)
 {
+	bool read = !sc->unopened;
 	if (sc->unopened && status == EXIT_TROUBLE)
 		status = EXIT_OK;
 	outer_restore(sc, &m->o);
 	sc->member_what = m->what, sc->member_start = m->start, sc->unopened = m->unopened;
-	sc->members++;
+	sc->members += read;
 	within_leave(sc, m->mark);
 	return status;
 }
