@@ -6,7 +6,8 @@
 
 #include "scan/core/links.h"
 
-#define SLOTS (LINKS_MAX * 2)
+#define SLOTS_MAX (LINKS_MAX * 2)
+#define SLOTS_FIRST ((size_t)1024)
 
 /* FNV-1a, never 0: 0 marks a free slot. */
 static uint64_t hash(const char *s)
@@ -19,7 +20,7 @@ static uint64_t hash(const char *s)
 
 void links_init(struct links *l)
 {
-	*l = (struct links){ NULL, 0, false, false };
+	*l = (struct links){ NULL, 0, 0, false, false };
 }
 
 void links_free(struct links *l)
@@ -30,15 +31,33 @@ void links_free(struct links *l)
 
 static struct linked *slot_of(const struct links *l, uint64_t h)
 {
-	size_t i = (size_t)h & (SLOTS - 1);
+	size_t i = (size_t)h & (l->slots - 1);
 	while (l->slot[i].hash && l->slot[i].hash != h)
-		i = (i + 1) & (SLOTS - 1);
+		i = (i + 1) & (l->slots - 1);
 	return &l->slot[i];
+}
+
+/* The table made, or doubled while more than half of it is taken: false
+ * when there is no memory for it. */
+static bool room(struct links *l)
+{
+	size_t want = !l->slots ? SLOTS_FIRST : l->slots * 2;
+	if (l->slots && (l->n + 1 <= l->slots / 2 || l->slots == SLOTS_MAX))
+		return true;
+	struct links bigger = { calloc(want, sizeof *l->slot), l->n, want, l->full, l->told };
+	if (!bigger.slot)
+		return false;
+	for (size_t i = 0; i < l->slots; i++)
+		if (l->slot[i].hash)
+			*slot_of(&bigger, l->slot[i].hash) = l->slot[i];
+	free(l->slot);
+	*l = bigger;
+	return true;
 }
 
 bool links_add(struct links *l, const char *path, const struct linked *d)
 {
-	if (!l->slot && !(l->slot = calloc(SLOTS, sizeof *l->slot)))
+	if (!room(l))
 		return l->full = true, false;
 	struct linked *s = slot_of(l, hash(path));
 	if (!s->hash && l->n == LINKS_MAX)

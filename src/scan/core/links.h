@@ -2,7 +2,9 @@
  * that a tar hard link to one (typeflag 1, which carries no type and no
  * number of its own) is listed as the device extracting it makes.  Paths
  * are kept as 64-bit hashes; at most LINKS_MAX entries, so memory stays
- * bounded whatever the archive holds. */
+ * bounded whatever the archive holds, and the table grows with the
+ * entries: a hash spreads them over every page of it, and a small archive
+ * should touch few. */
 #ifndef LINKS_H
 #define LINKS_H
 
@@ -22,8 +24,9 @@ struct linked {
 };
 
 struct links {
-	struct linked *slot; /* open addressing, LINKS_MAX * 2 slots */
-	size_t n;
+	struct linked *slot; /* open addressing, `slots` of them: from 1024, doubled
+				while more than half are taken, to LINKS_MAX * 2 */
+	size_t n, slots;
 	bool full;           /* some were not kept */
 	bool told;           /* a link to one of those was warned of */
 };
