@@ -82,7 +82,7 @@ static bool ar_member(int format, unsigned type)
 /* The formats libarchive reads for scan: those that can hold a device
  * (tar, cpio, ISO 9660, mtree, xar) and ar, a .deb's.  The others
  * (7-Zip, RAR, CAB, LHA, WARC) store no device number, and their readers
- * in libarchive 3.6.2 crash or never end on damaged input: member.c names
+ * in libarchive 3.6.2 crash or never end on damaged input: readers.c names
  * them, and they are not parsed. */
 static void formats(const struct archive_calls *la, struct archive *a)
 {
@@ -781,6 +781,33 @@ static bool in_place(const struct image_file *here, const unsigned char *p, size
 	       pread(here->fd, there, n, (off_t)here->at) == (ssize_t)n && !memcmp(there, p, n);
 }
 
+/* Whether a member whose first bytes are identified as r (none: tie, two
+ * formats that bid alike, or nothing) is read as an input; a compressed
+ * stream only when it holds one.  A format named but not parsed, and an
+ * ambiguity, are said in a warning, after the records held before it
+ * (held, or NULL). */
+static bool wanted(struct scan *sc, struct source *src, const char *path, uintmax_t entry,
+		   const struct reader *r, const struct reader *tie, struct backlog *held,
+		   int *status)
+{
+	char q[300], why[500];
+	if (r && r->kind != R_SPEC && r->kind != R_UNREAD)
+		return r->kind != R_COMPRESSION || holds_input(sc, src);
+	if (r ? r->kind != R_UNREAD : !tie)
+		return false;
+	quote(q, sizeof q, path, strlen(path));
+	if (r)
+		snprintf(why, sizeof why, "'%s': %s archive, a format that stores no device number: "
+			 "not read", q, r->name);
+	else
+		snprintf(why, sizeof why, "'%s': its first bytes begin both a %s and another input: "
+			 "not read", q, tie->name);
+	if (held)
+		*status = status_max(*status, backlog_drain(held));
+	scan_trouble(sc, why, entry, TROUBLE_WARNING);
+	return false;
+}
+
 /* The regular file archive a is at, entry number `entry`: read as an
  * input when its first bytes bid as one, the records held before it
  * made first; an image whose bytes lie whole in the input's file
@@ -790,31 +817,19 @@ static int member(struct scan *sc, struct archive *a, const char *path, uintmax_
 {
 	struct source data;
 	const unsigned char *p;
-	char what[64];
 	int status = EXIT_OK;
 	if (source_archive(&data, sc->la, a) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
-	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
-	char q[300], why[500];
-	quote(q, sizeof q, path, strlen(path));
-	if (r && r->kind == R_UNREAD)
-		snprintf(why, sizeof why, "'%s': %s archive, a format that stores no device number: "
-			 "not read", q, r->name);
-	else if (!r && n > 0 && tie)
-		snprintf(why, sizeof why, "'%s': its first bytes begin both a %s and another input: "
-			 "not read", q, tie->name);
-	else if (r && r->kind != R_SPEC && (r->kind != R_COMPRESSION || holds_input(sc, &data))) {
+	const struct reader *tie = NULL, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
+	if (wanted(sc, &data, path, entry, r, tie, held, &status)) {
+		char what[64];
 		reader_what(r, what, sizeof what);
-		status = backlog_drain(held);
+		status = status_max(status, backlog_drain(held));
 		if (r->kind == R_IMAGE && !r->by_name && in_place(here, p, (size_t)n))
 			status = status_max(status, inner_image(sc, r, path, what, entry, here, r->name));
 		else
 			status = status_max(status, nested(sc, &data, path, what, entry));
-	}
-	if ((r && r->kind == R_UNREAD) || (!r && n > 0 && tie)) {
-		status = backlog_drain(held);
-		scan_trouble(sc, why, entry, TROUBLE_WARNING);
 	}
 	source_free(&data);
 	return status;
@@ -1037,24 +1052,26 @@ int scan_inner(struct scan *sc, const struct inner_file *f, const char *path)
 {
 	unsigned char head[BID_BYTES];
 	const char *why = NULL;
-	char what[80];
 	long n = file_head(f, head, &why);
-	const struct reader *tie, *r = n > 0 ? reader_identify(head, (size_t)n, &tie) : NULL;
+	const struct reader *tie = NULL, *r = n > 0 ? reader_identify(head, (size_t)n, &tie) : NULL;
 	if (n < 0) {
 		char said[600], q[300];
 		quote(q, sizeof q, path, strlen(path));
 		snprintf(said, sizeof said, "%s: %s", q, why ? why : "cannot be read");
 		return scan_trouble(sc, said, 0, TROUBLE_ARCHIVE);
 	}
-	if (!r || r->kind == R_SPEC || r->kind == R_UNREAD)
-		return EXIT_OK;
-	reader_what(r, what, sizeof what);
+	if (!r && !tie)
+		return EXIT_OK; /* no input: most files */
 	struct file_pull fp = { f, 0 };
 	struct source src;
+	int status = EXIT_OK;
 	if (source_pulled(&src, sc->la, file_read, &fp) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	int status = r->kind != R_COMPRESSION || holds_input(sc, &src)
-			     ? nested(sc, &src, path, what, 0) : EXIT_OK;
+	if (wanted(sc, &src, path, 0, r, tie, NULL, &status)) {
+		char what[80];
+		reader_what(r, what, sizeof what);
+		status = nested(sc, &src, path, what, 0);
+	}
 	source_free(&src);
 	return status;
 }
