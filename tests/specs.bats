@@ -84,9 +84,27 @@ in_image() {
 	run mksquashfs empty img2.sqfs -pf pf2 -noappend -quiet
 	assert_failure
 	assert_output --partial "Major 4096 out of range"
-	run2 devnum scan pf2
-	assert_failure 2
-	assert_equal "$stderr" "devnum: 'pf2': line 2: mksquashfs refuses it: major out of range (its limit is 4095:1048575), and makes no image"
+	# the line is read, and its device listed with mksquashfs' refusal as
+	# a finding (status 1): diff shows what such a listing says
+	run2 devnum scan --format '%L %p %t %M:%m' pf2
+	assert_failure 1
+	assert_equal "$output" "2 dev/big char 4096:0"
+	assert_equal "$stderr" ""
+	run2 devnum scan --json pf2
+	assert_equal "$(jq -r '.findings[] | select(.finding == "built") | .note' <<<"$output")" \
+		"mksquashfs refuses it: major out of range (its limit is 4095:1048575), and makes no image"
+	# %u takes a '-' and negates in 32 bits: unsquashfs -pf writes -1 for
+	# a major whose int is negative; mksquashfs makes -4294967295 major 1
+	printf '%s\n' 'dev d 755 0 0' 'dev/x C 1 600 0 0 -4294967295 255' >neg
+	mksquashfs empty neg.sqfs -pf neg -noappend -quiet >/dev/null
+	assert_equal "$(made --spec=pseudo neg)" "$(in_image neg.sqfs)"
+	printf '%s\n' 'dev d 755 0 0' 'dev/x C 1 600 0 0 -1 255' >neg1
+	run mksquashfs empty neg1.sqfs -pf neg1 -noappend -quiet
+	assert_failure
+	assert_output --partial "Major -1 out of range"
+	run2 devnum scan --format '%p %M:%m %{findings}' neg1
+	assert_failure 1
+	assert_equal "$output" "dev/x 4294967295:255 not-linux,beyond-container,built"
 }
 
 @test "genext2fs -D: ranges and parts as genext2fs makes them, its 8:8 truncation a finding" {

@@ -31,6 +31,9 @@ struct spec_node {
 	uint64_t start, inc, count; /* a device table's range: count > start */
 	bool range;
 	bool unknown;               /* no number: the tool takes the host's (CDI) */
+	bool whole;                 /* SPEC_REFUSED: the line's device read whole, a
+				       record (its tool's refusal a finding) */
+	const char *refused;        /* that refusal, in words; or NULL */
 };
 
 /* Where a document's parser hands each device, with its line. */
@@ -40,8 +43,8 @@ struct spec_emit {
 };
 
 /* What one line is: a device, another kind of line, a syntax error, or a
- * well-formed line whose device the tool refuses (an error, which the
- * format's bid takes as its own). */
+ * well-formed line whose device the tool refuses (which the format's bid
+ * takes as its own): an error, or where the node is whole a record. */
 enum spec_line { SPEC_REFUSED = -2, SPEC_ERROR = -1, SPEC_OTHER = 0, SPEC_DEVICE = 1 };
 
 struct spec_format {
@@ -87,6 +90,10 @@ int spec_words(char *text, char **w, int max, bool quotes);
  * what is wrong in why, naming `what`. */
 bool spec_number(const char *word, const char *what, uint64_t max, uint64_t *v, char *why,
 		 size_t size);
+/* The same for a word sscanf's %u reads, which takes a '-' and negates
+ * the number in 32 bits ("-1" is 4294967295): the number, or the 32-bit
+ * value a negative one is. */
+bool spec_number_u(const char *word, const char *what, uint64_t *v, char *why, size_t size);
 
 /* An octal mode (at most 07777): true. */
 bool spec_mode(const char *word);

@@ -164,7 +164,8 @@ static enum spec_line gensquashfs_line(char *text, struct spec_node *n, char *wh
 
 /* mksquashfs -p, -pf: `filename type ...`; b and c `mode uid gid major
  * minor`, B and C a time before the mode.  pseudo.c reads the parts with
- * %u (their low 32 bits) and refuses a major above 4095 or a minor above
+ * %u (their low 32 bits; a negative one, which unsquashfs -pf writes for
+ * a major whose int is negative, negated in 32 bits) and refuses a major above 4095 or a minor above
  * 1048575 ("Major 4096 out of range"), failing the whole run. */
 static enum spec_line pseudo_line(char *text, struct spec_node *n, char *why, size_t size)
 {
@@ -189,8 +190,10 @@ static enum spec_line pseudo_line(char *text, struct spec_node *n, char *why, si
 		return SPEC_ERROR;
 	n->path = w[0];
 	n->type = (char)(type | 0x20);
-	if (!parts(w + at + 3, UINT64_MAX, n, why, size))
+	if (!spec_number_u(w[at + 3], "major", &n->t.major, why, size) ||
+	    !spec_number_u(w[at + 4], "minor", &n->t.minor, why, size))
 		return SPEC_ERROR;
+	n->whole = true;
 	if ((uint32_t)n->t.major > 4095 || (uint32_t)n->t.minor > 1048575) /* as %u reads them */
 		return refused(why, size, "mksquashfs refuses it: %s out of range (its limit is "
 			       "4095:1048575), and makes no image",

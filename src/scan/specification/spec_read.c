@@ -159,7 +159,10 @@ static void node(struct spec_run *s, const struct line *l, const struct spec_nod
 		e.number = E_TUPLE, e.t = n->t;
 	if (s->also.r && !n->range && !(alike = read_alike(s, n, &e, two, sizeof two)))
 		e.first[e.nfirst++] = (struct entry_found){ F_AMBIGUOUS, two };
-	built(s, &s->tool, &e, notes[0], sizeof notes[0]);
+	if (n->refused) /* its tool makes nothing of it: no more to judge */
+		e.last[e.nlast++] = (struct entry_found){ F_BUILT, n->refused };
+	else
+		built(s, &s->tool, &e, notes[0], sizeof notes[0]);
 	if (s->also.r && alike) /* what the other tool makes of the same reading */
 		built(s, &s->also, &e, notes[1], sizeof notes[1]);
 	s->status = status_max(s->status, scan_device(sc, &e));
@@ -204,6 +207,12 @@ static void one_line(struct spec_run *s, struct line *l)
 		memcpy(s->copy, l->text, l->len + 1);
 	switch (s->tool.r->spec->line(l->text, &n, why, sizeof why)) {
 	case SPEC_REFUSED:
+		if (n.whole) {
+			n.refused = why;
+			node(s, l, &n, n.path);
+			break;
+		}
+		/* fall through */
 	case SPEC_ERROR: line_error(s, l, why); break;
 	case SPEC_OTHER: break;
 	case SPEC_DEVICE:

@@ -77,6 +77,16 @@ bool spec_number(const char *word, const char *what, uint64_t max, uint64_t *v, 
 	return true;
 }
 
+bool spec_number_u(const char *word, const char *what, uint64_t *v, char *why, size_t size)
+{
+	if (*word != '-')
+		return spec_number(word, what, UINT64_MAX, v, why, size);
+	if (!spec_number(word + 1, what, UINT64_MAX, v, why, size))
+		return false;
+	*v = (uint32_t)(0 - *v);
+	return true;
+}
+
 bool spec_mode(const char *word)
 {
 	size_t n = strspn(word, "01234567");
