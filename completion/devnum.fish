@@ -51,5 +51,5 @@ for line in (__devnum_list options)
 end
 
 complete -c devnum -n '__fish_seen_subcommand_from layout' -a '(__devnum_list schemes)'
-complete -c devnum -n '__fish_seen_subcommand_from stat scan' -F
+complete -c devnum -n '__fish_seen_subcommand_from stat scan diff' -F
 complete -c devnum -n '__fish_seen_subcommand_from pack unpack' -a '(__devnum_list containers)'

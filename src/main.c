@@ -345,6 +345,10 @@ int main(int argc, const char **argv)
 	j.jobs = given.value[O_JOBS] ? jobs_value(given.named[O_JOBS], given.value[O_JOBS]) : 0;
 	j.depth = given.value[O_DEPTH] ? depth_value(given.named[O_DEPTH], given.value[O_DEPTH])
 				       : DEPTH_DEFAULT;
+	if (given.value[O_STRIP])
+		strip_value(given.named[O_STRIP], given.value[O_STRIP], j.strip);
+	if (given.value[O_PREFIX])
+		prefix_value(given.named[O_PREFIX], given.value[O_PREFIX], j.prefix, j.prefix_len);
 	j.out = &out;
 	if (c->prepare)
 		c->prepare(c, &j, &n, &ops);

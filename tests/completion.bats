@@ -86,6 +86,19 @@ known_writers() {
 	assert_output /dev/null
 }
 
+@test "diff completes files for both inputs, and the options it takes" {
+	run complete_words devnum diff /dev/nul
+	assert_output /dev/null
+	run complete_words devnum diff /dev/null /dev/nul
+	assert_output /dev/null
+	run complete_words devnum diff --st
+	assert_output --strip=
+	run complete_words devnum diff --pr
+	assert_output --prefix=
+	run complete_words devnum scan --pr
+	assert_output ""
+}
+
 @test "zsh: the completion loads in zsh and offers commands and every scheme" {
 	command -v zsh >/dev/null || skip "zsh is not installed"
 	run zsh -f -c 'fpath=("$1/completion" $fpath); autoload -Uz compinit; compinit -u -d "$2/zcd"
@@ -144,7 +157,7 @@ known_writers() {
 @test "every command in devnum --help is offered by bash, zsh and fish" {
 	run complete_words devnum ""
 	assert_equal "$(sort <<<"$output")" "$(help_commands | sort)"
-	assert_equal "$(help_commands | wc -l)" 18
+	assert_equal "$(help_commands | wc -l)" 19
 	# zsh and fish ask the program too: every command, with its summary
 	if command -v zsh >/dev/null; then
 		run zsh -f -c 'source "$1/completion/_devnum" 2>/dev/null
@@ -340,7 +353,7 @@ values_complete() {
 @test "--list=fields: every field a JSON record has, with its JSON type; the others only plain" {
 	run2 devnum --list=fields
 	assert_success
-	assert_equal "$(awk -F '\t' 'NF != 3 || $3 == "" || $2 !~ /^(string|number|boolean|array|-)$/' <<<"$output")" ""
+	assert_equal "$(awk -F '\t' 'NF != 3 || $3 == "" || $2 !~ /^(string|number|boolean|array|object|-)$/' <<<"$output")" ""
 	declare -A type
 	while IFS=$'\t' read -r name t _; do type[$name]=$t; done <<<"$output"
 	# the records of several commands, each key's JSON type as jq sees it
@@ -349,6 +362,8 @@ values_complete() {
 	  devnum schemes --json; devnum name --json --offline 8:1; devnum whence --json 4104:0
 	  printf '#mtree\n./x type=char device=native,4096,0\n' | devnum scan --json || true
 	  devnum explain --json 0x801; devnum stat --json /dev/null; devnum layout --json kernel 0x801
+	  printf 'nod /dev/a 0600 0 0 b 8 256\n' >"$BATS_TEST_TMPDIR/a"
+	  printf 'nod /dev/a 0600 0 0 b 8 0\n' | devnum diff --json "$BATS_TEST_TMPDIR/a" - || true
 	} | jq -r 'to_entries[] | select((.key | test("hex$") | not) and .value != null) | "\(.key) \(.value | type)"' |
 		sort -u >"$BATS_TEST_TMPDIR/seen"
 	[ -s "$BATS_TEST_TMPDIR/seen" ] || fail "no JSON records"

@@ -108,3 +108,15 @@ containers() { devnum --list=containers | cut -f1; }
 	same scan img img.sqfs
 	same scan --into=ustar img.sqfs
 }
+
+@test "json: diff of two inputs, every verdict, names to escape, causes of each kind" {
+	printf '%s\n' 'nod /dev/null 0666 0 0 c 1 3' 'nod /dev/sdq 0600 0 0 b 8 256' \
+		'nod /dev/nvme 0600 0 0 b 259 0' $'nod /dev/t\001\303\251 0600 0 0 c 5 1' \
+		'nod /dev/gone 0600 0 0 c 4095 1048575' >a
+	printf '%s\n' 'dev/null C 1 666 0 0 1 3' 'dev/sdq B 1 600 0 0 4104 0' \
+		'dev/nvme B 1 600 0 0 3 0' $'dev/t\001\303\251 C 1 600 0 0 5 2' 'dev/new C 1 600 0 0 9 9' >b
+	same diff a b
+	same diff --all --writer=rpmbuild a b
+	same diff --all b a
+	assert_equal "$(devnum diff --json a b | jq -r 'select(.b.minor == 2) | .path')" $'dev/t\001\303\251'
+}

@@ -39,6 +39,10 @@ struct job {
 	const char *fakeroot;         /* scan --fakeroot: a fakeroot state's file */
 	unsigned jobs;                /* scan --jobs: threads at once; 0, one a CPU */
 	unsigned depth;               /* scan --depth: how deep inputs inside inputs are read */
+	unsigned strip[2];            /* diff --strip: path components each input drops */
+	const char *prefix[2];        /* diff --prefix: A and B, or NULL, */
+	size_t prefix_len[2];         /* prefix_len[i] bytes of each */
+	const struct record_sink *sink; /* diff: where scan's device records go, not out */
 	const struct emitter *out;
 };
 
@@ -113,6 +117,11 @@ unsigned base_value(const char *option, const char *text); /* 16, 10 or 8, exact
 unsigned jobs_value(const char *option, const char *text); /* 0 to 9999 */
 enum { DEPTH_DEFAULT = 8, DEPTH_MAX = 64 };
 unsigned depth_value(const char *option, const char *text); /* 0 to DEPTH_MAX */
+/* --strip: N for both inputs, or N:M; each 0 to STRIP_MAX */
+enum { STRIP_MAX = 255 };
+void strip_value(const char *option, const char *text, unsigned strip[2]);
+/* --prefix=A:B split at its first colon: A and B in text */
+void prefix_value(const char *option, const char *text, const char *prefix[2], size_t len[2]);
 /* Where scan judges whether a device can be made at all, by its type:
  * --into=rootless, a user namespace; --into=ostree, an ostree commit. */
 enum place { P_ROOTLESS = 1, P_OSTREE = 2 };

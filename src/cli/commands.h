@@ -22,6 +22,7 @@
 	X(unpack) \
 	X(containers) \
 	X(scan) \
+	X(diff) \
 	X(name) \
 	X(whence) \
 	X(vectors)

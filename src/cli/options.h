@@ -36,6 +36,9 @@
 	X(FAKEROOT, "fakeroot", 0, "STATE", "scan: a directory's devices as this fakeroot state has them") \
 	X(JOBS, "jobs", 'T', "N", "scan: read up to N layers of an image at once (0, the default: one a CPU)") \
 	X(DEPTH, "depth", 0, "N", "scan: read inputs inside inputs N deep (default 8; 0, none)") \
+	X(STRIP, "strip", 0, "N[:M]", "diff: match paths without their first N components (M in the second input)") \
+	X(PREFIX, "prefix", 0, "A:B", "diff: match the first input's paths under A with the second's under B") \
+	X(ALL, "all", 'a', NULL, "diff: print the devices that are the same too") \
 	X(NOHEADINGS, "noheadings", 'n', NULL, "tables: print no heading line") \
 	X(RAW, "raw", 0, NULL, "tables: columns one blank apart, not aligned or folded")
 

@@ -158,6 +158,44 @@ unsigned depth_value(const char *option, const char *text)
 	usage_error("%s: '%s' is not a depth (0 to %d)", option, q, DEPTH_MAX);
 }
 
+/* One part of --strip, n bytes of text: 0 to STRIP_MAX, or -1. */
+static int strip_part(const char *text, size_t n)
+{
+	unsigned long v = 0;
+	if (n == 0 || n > 3 || strspn(text, "0123456789") < n)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)(text[i] - '0');
+	return v <= STRIP_MAX ? (int)v : -1;
+}
+
+void strip_value(const char *option, const char *text, unsigned strip[2])
+{
+	char q[400];
+	size_t n = strcspn(text, ":");
+	int a = strip_part(text, n), b = text[n] ? strip_part(text + n + 1, strlen(text + n + 1)) : a;
+	if (a >= 0 && b >= 0) {
+		strip[0] = (unsigned)a, strip[1] = (unsigned)b;
+		return;
+	}
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not N or N:M, path components to drop (0 to %d)", option, q,
+		    STRIP_MAX);
+}
+
+void prefix_value(const char *option, const char *text, const char *prefix[2], size_t len[2])
+{
+	char q[400];
+	const char *colon = strchr(text, ':');
+	if (colon) {
+		prefix[0] = text, len[0] = (size_t)(colon - text);
+		prefix[1] = colon + 1, len[1] = strlen(colon + 1);
+		return;
+	}
+	quote(q, sizeof q, text, strlen(text));
+	usage_error("%s: '%s' is not A:B, a path in each input", option, q);
+}
+
 /* c's place in the library's table. */
 static unsigned container_index(const devnum_container *c)
 {

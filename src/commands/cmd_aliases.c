@@ -32,7 +32,7 @@ static int aliases_record(const struct job *j, struct record *r)
 		set_num(r, K_RAW, raw);
 		set_num(r, K_CANONICAL, first);
 		if (first)
-			set_str(r, K_MARK, "(canonical)");
+			set_str(r, K_WHAT, "(canonical)");
 		emit(j->out, r);
 	}
 	return EXIT_OK;
@@ -42,7 +42,7 @@ const struct command cmd_aliases = {
 	"aliases", "MAJOR:MINOR...", "every raw value that decodes to each tuple",
 	.options = OPT(O_SCHEME) | OPT(O_INPUT_BASE) | OPT(O_NOHEADINGS) | OUTPUT_OPTIONS,
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_COUNT) |
-		KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_MARK) | KEY(K_ERROR),
-	.plain = "%r%( %{mark}%)", .raw_plain = true, .pairs = true,
+		KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_WHAT) | KEY(K_ERROR),
+	.plain = "%r%( %{what}%)", .raw_plain = true, .pairs = true,
 	.record = aliases_record,
 };

@@ -38,7 +38,7 @@ static bool names_device(struct views *views, const devnum_scheme *s, uint64_t r
 	return !unpacked(views, s) && decode_why(s, raw, &t, &why) != DEVNUM_REFUSED && look_up(t, v);
 }
 
-/* K_CHAR_NAME and K_BLOCK_NAME; for people, K_REMARK: the devices named,
+/* K_CHAR_NAME and K_BLOCK_NAME; for people, K_WHAT: the devices named,
  * then the note. */
 static void set_devices(struct record *r, const struct devices *v, char *buf, size_t size)
 {
@@ -56,7 +56,7 @@ static void set_devices(struct record *r, const struct devices *v, char *buf, si
 		len = appended(len, size, snprintf(buf + len, size - len, "%s%.*s", len ? "; " : "",
 						   (int)r->len[K_NOTE], r->text[K_NOTE]));
 	if (len)
-		set_text(r, K_REMARK, buf, len);
+		set_text(r, K_WHAT, buf, len);
 }
 
 /* The note for a tuple the scheme holds but the platform behind it cannot. */
@@ -193,7 +193,7 @@ static const struct column columns[] = {
 	{ K_SCHEME, "SCHEME", NULL, 10, false, NULL },
 	{ K_WIDTH, "BITS", NULL, 4, true, NULL },
 	{ K_CELL, "MAJOR:MINOR", "RAW", 23, false, "  " },
-	{ K_REMARK, "NOTE", NULL, 0, false, NULL },
+	{ K_WHAT, "NOTE", NULL, 0, false, NULL },
 	{ K_ERROR, "", NULL, 0, false, "" },
 };
 
@@ -203,7 +203,7 @@ const struct command cmd_explain = {
 	.keys = KEY(K_INPUT) | KEY(K_TYPE) | KEY(K_SCHEME) | KEY(K_FORM) | KEY(K_WIDTH) | KEY(K_MAJOR) |
 		KEY(K_MINOR) | KEY(K_RAW) | KEY(K_CANONICAL) | KEY(K_CANON_RAW) |
 		KEY(K_CHAR_NAME) | KEY(K_BLOCK_NAME) | KEY(K_NOTE) | KEY(K_ERROR) | KEY(K_CELL) |
-		KEY(K_REMARK),
+		KEY(K_WHAT),
 	.columns = columns, .ncolumns = sizeof columns / sizeof columns[0],
 	.pairs = true, .table = true, .hang = 41,
 	.record = explain_record,

@@ -6,11 +6,7 @@
  * claim. */
 #include <config.h>
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "render/output.h"
@@ -18,42 +14,6 @@
 #include "scan/specification/fakeroot_state.h"
 #include "scan/dispatch/readers.h"
 #include "scan/core/scan.h"
-
-/* A directory that is an OCI image layout: it has index.json or
- * oci-layout; any other is a staging tree. */
-static bool layout(int fd)
-{
-	return !faccessat(fd, "index.json", F_OK, AT_SYMLINK_NOFOLLOW) ||
-	       !faccessat(fd, "oci-layout", F_OK, AT_SYMLINK_NOFOLLOW);
-}
-
-/* One operand: a file, standard input, an OCI image layout or a staging
- * tree (state: --fakeroot's). */
-static int scan_input(const struct job *j, struct libraries *libs, const char *name,
-		      const struct fakeroot_state *state)
-{
-	struct scan sc;
-	struct stat st;
-	int status, fd = strcmp(name, "-") ? open(name, O_RDONLY | O_CLOEXEC) : 0;
-	bool dir = fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
-	scan_start(&sc, j, libs, name);
-	if (fd < 0)
-		return scan_error(&sc, strerror(errno));
-	if (dir && j->spec)
-		status = scan_error(&sc, "a directory, not a specification (--spec)");
-	else if (dir && !state && layout(fd))
-		status = scan_layout(&sc, name);
-	else if (dir)
-		status = scan_staging(&sc, name, state);
-	else if (state)
-		status = scan_error(&sc, "no directory: --fakeroot's state describes a directory's tree");
-	else
-		status = scan_file(&sc, fd, NULL);
-	scan_end(&sc);
-	if (fd > 0)
-		close(fd);
-	return status;
-}
 
 /* Every operand, with the job's threads known. */
 static int scan_inputs(const struct job *j, int argc, const char **argv)
@@ -74,9 +34,9 @@ static int scan_inputs(const struct job *j, int argc, const char **argv)
 	}
 	const struct fakeroot_state *given = j->fakeroot ? &state : NULL;
 	if (argc == 0)
-		status = scan_input(j, &libs, "-", given);
+		status = scan_operand(j, &libs, "-", given);
 	for (int i = 0; i < argc && !out_failed(); i++)
-		status = status_max(status, scan_input(j, &libs, argv[i], given));
+		status = status_max(status, scan_operand(j, &libs, argv[i], given));
 	fakeroot_free(&state);
 	return status;
 }

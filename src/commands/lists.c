@@ -65,10 +65,11 @@ static void findings(void)
  * shows), and its help. */
 static void fields(void)
 {
-	static const char *const types[] = {
+	static const char *const types[T_NTYPES] = {
 		[T_TEXT] = "string", [T_NUM] = "number", [T_RAW] = "number", [T_BOOL] = "boolean",
 		[T_LIST] = "array", [T_WORDS] = "array", [T_WIDTH] = "number", [T_SCHEME] = "string",
 		[T_NAME] = "string", [T_FINDINGS] = "array", [T_CHAIN] = "array",
+		[T_SIDE] = "object", [T_CAUSES] = "array",
 	};
 	for (size_t k = 0; k < K_NKEYS; k++)
 		printf("%s\t%s\t%s\n", keys[k].name, keys[k].json ? types[keys[k].type] : "-",

@@ -77,6 +77,31 @@ static void json_chain(const char *s, size_t n)
 	out_char(']');
 }
 
+/* Each cause an object: its name, by what, a writer's fate, in words. */
+static void json_causes(const struct record *r)
+{
+	out_char('[');
+	for (unsigned i = 0; i < r->ncauses; i++) {
+		const struct cause *c = &r->causes[i];
+		out_str(i ? ",{\"cause\":" : "{\"cause\":");
+		out_json_str(c->name, strlen(c->name));
+		out_str(",\"by\":");
+		out_json_str(c->by, strlen(c->by));
+		if (c->container) {
+			out_str(",\"container\":");
+			out_json_str(c->container, strlen(c->container));
+			out_str(",\"fate\":");
+			out_json_str(c->fate, strlen(c->fate));
+		}
+		out_str(",\"what\":");
+		out_json_str(c->what, strlen(c->what));
+		out_char('}');
+	}
+	out_char(']');
+}
+
+static void json_object(struct views *v, const struct record *r);
+
 static void json_value(struct views *v, const struct record *r, enum key k)
 {
 	switch (keys[k].type) {
@@ -86,6 +111,8 @@ static void json_value(struct views *v, const struct record *r, enum key k)
 	case T_WORDS: json_list(r->text[k], r->len[k]); break;
 	case T_FINDINGS: json_findings(r); break;
 	case T_CHAIN: json_chain(r->text[k], r->len[k]); break;
+	case T_SIDE: json_object(v, r->side[k == K_B]); break;
+	case T_CAUSES: json_causes(r); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(v, r->scheme))
 			out_str("null");
@@ -203,13 +230,9 @@ enum { FAST_JSON = 0 };
 enum { FAST_JSON = 1 };
 #endif
 
-static void emit_json(const struct emitter *e, const struct record *r)
+/* Every key of r in JSON, unknown ones null: an object. */
+static void json_object(struct views *v, const struct record *r)
 {
-	char end = e->end;
-	struct views *v = e->style.views;
-	if (FAST_JSON && e->plan && !r->unknown && emit_json_fast(v, e->plan, r, end))
-		return;
-
 	bool first = true;
 	out_char('{');
 	for (uint64_t have = r->have | r->unknown; have; have &= have - 1) {
@@ -228,7 +251,15 @@ static void emit_json(const struct emitter *e, const struct record *r)
 		first = false;
 	}
 	out_char('}');
-	out_char(end);
+}
+
+static void emit_json(const struct emitter *e, const struct record *r)
+{
+	struct views *v = e->style.views;
+	if (FAST_JSON && e->plan && !r->unknown && emit_json_fast(v, e->plan, r, e->end))
+		return;
+	json_object(v, r);
+	out_char(e->end);
 }
 
 /* K_MTREE, from the tuple and scheme: absent where pack_dev has no name

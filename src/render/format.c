@@ -21,6 +21,7 @@ enum op_kind { OP_TEXT, OP_FIELD, OP_TUPLE, OP_GROUP, OP_ELSE, OP_STR, OP_SCHEME
 
 struct op {
 	uint8_t kind, key;
+	uint8_t sub;    /* a T_SIDE's: 1 + the key of its record printed, or 0 */
 	char sep;       /* OP_TUPLE: the byte between major and minor */
 	uint8_t base;   /* OP_FIELD: 0, the --base style; or 16, 10, 8 bare */
 	uint8_t pad;    /* enum pad: blanks before or after, or zeros */
@@ -95,10 +96,14 @@ static int directive(const char **p, struct op *o, char *err, size_t errsize)
 			snprintf(err, errsize, "'%%{' without '}'");
 			return -1;
 		}
-		if ((k = key_named(s + 1, n)) < 0) {
+		size_t dot = strcspn(s + 1, ".}");
+		int sub = dot < n ? key_named(s + 2 + dot, n - dot - 1) : -1;
+		if ((k = key_named(s + 1, dot)) < 0 ||
+		    (dot < n && (keys[k].type != T_SIDE || sub < 0 || !(SIDE_KEYS & KEY(sub))))) {
 			snprintf(err, errsize, "unknown field '%%{%.*s}'", (int)(n > 40 ? 40 : n), s + 1);
 			return -1;
 		}
+		o->sub = dot < n ? (uint8_t)(sub + 1) : 0;
 		*p = s + n + 2;
 	} else if (*s && strchr("dxo", *s)) {
 		k = K_RAW;
@@ -337,6 +342,24 @@ static inline void put_scheme(struct views *views, const devnum_scheme *s)
 	out_commit(p + v->len);
 }
 
+/* The names of r's causes, comma-separated, each once (a writer has a
+ * row for each container it writes). */
+static void put_causes(const struct record *r)
+{
+	for (unsigned i = 0; i < r->ncauses; i++) {
+		unsigned k = 0;
+		while (k < i && strcmp(r->causes[k].name, r->causes[i].name) != 0)
+			k++;
+		if (k < i)
+			continue;
+		if (i)
+			out_char(',');
+		out_str(r->causes[i].name);
+	}
+}
+
+static void put_side(const struct record *side, const struct op *o, const struct style *st);
+
 static inline void put_field(const struct record *r, const struct op *o,
 			     const struct style *st)
 {
@@ -362,11 +385,43 @@ static inline void put_field(const struct record *r, const struct op *o,
 	case T_SCHEME: put_scheme(st->views, named_scheme(r, k)); break;
 	case T_NAME: out_escaped(r->text[k], r->len[k]); break;
 	case T_CHAIN: put_chain(r->text[k], r->len[k]); break;
+	case T_SIDE: put_side(r->side[k == K_B], o, st); break;
+	case T_CAUSES: put_causes(r); break;
 	default:
 		if (k == K_INPUT && st->names)
 			out_escaped(r->text[k], r->len[k]);
 		else
 			out_mem(r->text[k], r->len[k]);
+	}
+}
+
+/* A side's key that o names (%{a.major}), or the side as people read it:
+ * "block 8:256 (ustar 0000010 0000400)", "unknown" for no tuple. */
+static void put_side(const struct record *side, const struct op *o, const struct style *st)
+{
+	struct op sub = { .kind = OP_FIELD };
+	if (o->sub) {
+		sub.key = (uint8_t)(o->sub - 1);
+		sub.base = o->base;
+		put_field(side, &sub, st);
+		return;
+	}
+	if (side->have & KEY(K_TYPE)) {
+		out_mem(side->text[K_TYPE], side->len[K_TYPE]);
+		out_char(' ');
+	}
+	if ((side->have & (KEY(K_MAJOR) | KEY(K_MINOR))) == (KEY(K_MAJOR) | KEY(K_MINOR)))
+		out_tuple(side->num[K_MAJOR], side->num[K_MINOR]);
+	else
+		out_str("unknown");
+	if (side->have & KEY(K_FIELDS)) {
+		out_str(" (");
+		if (side->have & KEY(K_CONTAINER)) {
+			out_mem(side->text[K_CONTAINER], side->len[K_CONTAINER]);
+			out_char(' ');
+		}
+		out_mem(side->text[K_FIELDS], side->len[K_FIELDS]);
+		out_char(')');
 	}
 }
 

@@ -82,13 +82,19 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_VALID, "valid", 0, T_BOOL,
 	  "check: false when the raw value is no device in the scheme"),
 	K(K_VERDICT, "verdict", 'V', T_TEXT,
-	  "fits, unpack: survives, too-big, truncated, alias..."),
+	  "fits, unpack: survives, too-big, truncated, alias...; diff: same, changed, gone, new"),
 	K(K_CANON_RAW, "canonical_raw", 'c', T_RAW,
 	  "the canonical raw value of an alias, in the input's scheme"),
 	K(K_CANON_FIELDS, "canonical_fields", 0, T_WORDS,
 	  "unpack: an alias's canonical fields"),
 	K(K_FINDINGS, "findings", 0, T_FINDINGS,
 	  "scan: what is wrong with the entry (JSON: finding, fault, note)"),
+	K(K_A, "a", 0, T_SIDE,
+	  "diff: the entry in the first input (%{a.major}: one of its fields)"),
+	K(K_B, "b", 0, T_SIDE,
+	  "diff: the entry in the second input (%{b.major}: one of its fields)"),
+	K(K_CAUSES, "causes", 0, T_CAUSES,
+	  "diff: the writers and mistakes that explain the change (JSON: cause, by, container, fate, what)"),
 	K(K_BECOMES, "becomes", 'B', T_TEXT,
 	  "fits, unpack: the tuple a reader gets instead"),
 	K(K_COUNT, "count", 'N', T_NUM,
@@ -130,9 +136,8 @@ const struct key_info keys[K_NKEYS] = {
 	K(K_ERROR, "error", 'e', T_TEXT,
 	  "why the record failed"),
 	PEOPLE(K_CELL, "cell", "explain: one scheme's answer"),
-	PEOPLE(K_WHAT, "what", "stat, name, whence: the thing in words"),
-	PEOPLE(K_MARK, "mark", "aliases: (canonical)"),
-	PEOPLE(K_REMARK, "remark", "explain: the devices a reading names, then its note"),
+	PEOPLE(K_WHAT, "what", "stat, name, whence: the thing in words; aliases: (canonical) "
+	       "(also %{mark}); explain: the devices a reading names, then its note (also %{remark})"),
 	PEOPLE(K_MTREE, "mtree", "the tuple as NetBSD's mtree writes it (netbsd,8,1)"),
 };
 
@@ -173,11 +178,21 @@ int fail_number(struct record *r, const struct num_error *e)
 	return fail(r, EXIT_TROUBLE, "%s", text);
 }
 
+/* Names templates took before their keys became K_WHAT: the words of
+ * aliases and explain for people.  A record has 64 keys at most. */
+static const struct {
+	const char *name;
+	enum key key;
+} former[] = { { "mark", K_WHAT }, { "remark", K_WHAT } };
+
 int key_named(const char *name, size_t n)
 {
 	for (int k = 0; k < K_NKEYS; k++)
-		if (strlen(keys[k].name) == n && memcmp(keys[k].name, name, n) == 0)
+		if (keys[k].len == n && memcmp(keys[k].name, name, n) == 0)
 			return k;
+	for (size_t i = 0; i < sizeof former / sizeof former[0]; i++)
+		if (strlen(former[i].name) == n && memcmp(former[i].name, name, n) == 0)
+			return (int)former[i].key;
 	return -1;
 }
 

@@ -58,10 +58,13 @@ enum key {
 	K_FIELDS,      /* list: the fields as the container stores them */
 	K_CANONICAL,   /* bool */
 	K_VALID,       /* bool: check: false when the raw is invalid */
-	K_VERDICT,     /* text: fits, unpack: survives, too-big, alias, ... */
+	K_VERDICT,     /* text: fits, unpack: survives, too-big, alias, ...;
+			  diff: same, changed, gone or new */
 	K_CANON_RAW,   /* raw: the canonical value, in the input's scheme */
 	K_CANON_FIELDS, /* list: unpack: an alias's canonical fields */
 	K_FINDINGS,    /* list: scan: what is wrong with the entry, as words */
+	K_A, K_B,      /* side: diff: the entry on each side, a record of its own */
+	K_CAUSES,      /* causes: diff: the writers and mistakes that explain it */
 	K_BECOMES,     /* text: fits, unpack: the tuple a reader gets instead */
 	K_COUNT,       /* number: aliases: how many raw values */
 	K_DEVNAME,     /* text: stat, name: the running kernel's name for the device */
@@ -85,9 +88,9 @@ enum key {
 	K_CELL,        /* explain: one scheme's answer */
 	K_WHAT,        /* stat: "char device", "regular file on device"; name:
 			  what stands for a name the registry does not give;
-			  whence: the mistake in words */
-	K_MARK,        /* aliases: "(canonical)" */
-	K_REMARK,      /* explain: the devices a reading names, then its note */
+			  whence: the mistake in words; aliases: "(canonical)";
+			  explain: the devices a reading names, then its note
+			  (%{mark} and %{remark} in templates: key_named) */
 	K_MTREE,       /* the tuple as NetBSD's mtree writes it: netbsd,8,1;
 			  made by the emitter, for --format only */
 	K_NKEYS
@@ -103,9 +106,21 @@ enum key {
  * the findings' words, in JSON an object for each finding (struct found);
  * T_CHAIN: names from archives, each ended by a NUL byte (no name holds
  * one), outermost first: a JSON array of strings, in text each name in
- * brackets, escaped as T_NAME is and a ']' as \] besides. */
+ * brackets, escaped as T_NAME is and a ']' as \] besides; T_SIDE: a
+ * record of its own (record.side), a JSON object of its keys, in text
+ * its type and tuple and its container's fields, %{a.major} one of its
+ * keys (SIDE_KEYS); T_CAUSES: record.causes, in text their names, in
+ * JSON an object each. */
+#define KEY(k) (UINT64_C(1) << (k))
+
 enum key_type { T_TEXT, T_NUM, T_RAW, T_BOOL, T_LIST, T_WORDS, T_WIDTH, T_SCHEME, T_NAME,
-		T_FINDINGS, T_CHAIN };
+		T_FINDINGS, T_CHAIN, T_SIDE, T_CAUSES, T_NTYPES };
+
+/* The keys a T_SIDE's record holds: where an entry was found and what it
+ * stores. */
+#define SIDE_KEYS (KEY(K_PATH) | KEY(K_FORMAT) | KEY(K_LAYER) | KEY(K_WITHIN) | \
+		   KEY(K_CONTAINER) | KEY(K_TYPE) | KEY(K_LINE) | KEY(K_INODE) | \
+		   KEY(K_MAJOR) | KEY(K_MINOR) | KEY(K_FIELDS))
 
 struct key_info {
 	const char *name; /* as JSON and %{name} call it */
@@ -120,7 +135,6 @@ struct key_info {
 extern const struct key_info keys[K_NKEYS];
 _Static_assert(K_NKEYS <= 64, "a record's keys are bits of a uint64_t");
 
-#define KEY(k) (UINT64_C(1) << (k))
 
 /* A scheme never packed, whose raw form is the text M:m (tuple). */
 static inline bool unpacked(struct views *v, const devnum_scheme *s)
@@ -137,6 +151,15 @@ struct found {
 	const char *word;
 	bool fault;
 	uint16_t note_at, note_len;
+};
+
+/* One explanation of a change: a writer's row (by "writer", the
+ * container it writes, its fate such as "truncated") or a known mistake
+ * (by "mistake", container and fate NULL) that turns one tuple into
+ * another, and the same in words. */
+struct cause {
+	const char *name, *by, *container, *fate;
+	char what[240];
 };
 
 struct record {
@@ -156,6 +179,16 @@ struct record {
 	char findings[160];         /* K_FINDINGS' words */
 	struct found found[FOUND_MAX]; /* K_FINDINGS' objects, nfound of them */
 	unsigned nfound;
+	const struct record *side[2]; /* K_A's and K_B's records */
+	const struct cause *causes;   /* K_CAUSES, ncauses of them */
+	unsigned ncauses;
+};
+
+/* Where records go instead of an emitter: diff takes each record of a
+ * device that scan makes of one input, in the order they are made. */
+struct record_sink {
+	void (*take)(void *to, const struct record *r);
+	void *to;
 };
 
 /* A record for one input: the fields after K_INPUT cleared.  Not `= {..}`:

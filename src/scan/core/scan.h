@@ -193,6 +193,13 @@ void scan_start(struct scan *sc, const struct job *j, struct libraries *libs,
 		const char *name);
 void scan_end(struct scan *sc);
 
+/* scan_operand.c: the operand `name` ("-", standard input), read with
+ * libs (libarchive loaded): a file, an OCI image layout or a staging tree
+ * (state: --fakeroot's, or NULL): the status. */
+struct fakeroot_state;
+int scan_operand(const struct job *j, struct libraries *libs, const char *name,
+		 const struct fakeroot_state *state);
+
 /* scan_walk.c: every segment of the file fd, as the input or as an
  * image's layer (layer names it; a blob that is no archive is passed
  * over): the status.  scan_job: a layer a crew's thread reads. */

@@ -379,7 +379,10 @@ int scan_record(struct scan *sc, const struct entry *e, struct devnum_tuple *t, 
 		place_findings(sc, NULL);
 	for (unsigned i = 0; i < e->nlast; i++)
 		found(sc, e->last[i].id, "%s", e->last[i].note);
-	emit(sc->j->out, r);
+	if (!sc->j->sink)
+		emit(sc->j->out, r);
+	else if (e->device)
+		sc->j->sink->take(sc->j->sink->to, r);
 	*known = k > 0;
 	return sc->unfit ? EXIT_UNFIT : EXIT_OK;
 }

@@ -144,7 +144,7 @@ static void hire(struct crew *c)
 
 struct crew *crew_new(struct scan *sc, unsigned asked, crew_read *read)
 {
-	if (asked < 2)
+	if (asked < 2 || sc->j->sink) /* a sink takes records in order, from one thread */
 		return NULL;
 	unsigned n = asked < CREW_MAX ? asked : CREW_MAX;
 	struct crew *c = calloc(1, sizeof *c);
