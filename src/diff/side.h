@@ -1,7 +1,8 @@
 /* side.h - one input of diff's: the device entries scan makes of it,
  * taken as they are made (a record_sink) and kept by the path they are
- * matched by.  Memory grows with the device entries alone: about 100
- * bytes and the path's for each. */
+ * matched by.  Memory grows with the device entries alone: about 200
+ * bytes and the path for each (the entry, its texts, the hash table at
+ * most half full; 100,000 of them measured at 160). */
 #ifndef SIDE_H
 #define SIDE_H
 

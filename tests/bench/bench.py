@@ -5,7 +5,8 @@ encode against what a user would otherwise reach for; devnum scan against
 bsdtar -tvf on a large ustar archive of device entries and on a gzip newc
 one, and against gzip -dc alone; devnum scan of an ext4 image of device
 inodes against e2fsck and debugfs, with its peak memory, and of a squashfs
-image against unsquashfs; of a live ISO holding a squashfs and of a GPT
+image against unsquashfs, and devnum diff of the two against scanning
+both; of a live ISO holding a squashfs and of a GPT
 disk image of two partitions against extracting the member or cutting
 out the partitions and scanning them; of a real-sized layer, gzip'd, zstd'd and xz'd,
 against bsdtar and each decompressor alone; the one-shot latency of
@@ -500,8 +501,27 @@ def scan_images(devnum, tmp):
                [("fsck.erofs", ["fsck.erofs", erofs])])
     print(f"  devnum scan's peak RSS on the ext4 image: {peak_rss([devnum, 'scan'], small)} KiB for "
           f"{n // 10} device inodes, {peak_rss([devnum, 'scan'], ext4)} KiB for {n}")
+    diff_images(devnum, ext4, sqfs, n)
     for f in (ext4, sqfs, erofs) + small_set:
         os.remove(f)
+
+
+def diff_images(devnum, a, b, n):
+    """devnum diff of the ext4 and the squashfs image of one tree (n
+    devices each, all the same: nothing printed) against devnum scan of
+    both, one after the other; goal 1.2x.  Its peak RSS beside scan's."""
+    rows = [("devnum scan A B", [devnum, "scan", a, b]), ("devnum diff A B", [devnum, "diff", a, b]),
+            ("devnum diff --jobs=1 A B", [devnum, "diff", "--jobs=1", a, b])]
+    same = subprocess.run([devnum, "diff", a, b], stdout=subprocess.PIPE).returncode == 0
+    times = rounds(rows, "/dev/null")
+    base = statistics.median(times[rows[0][0]])
+    print(f"\ndiff of the ext4 and the squashfs image ({n} devices each) against scanning both, "
+          f"median of {ROUNDS} alternating rounds; {'the same devices' if same else 'DEVICES DIFFER'}")
+    print(f"  {'contender':<26} {'median s':>9} {'vs scan':>8} {'goal':>9} {'peak KiB':>9}")
+    for name, cmd in rows:
+        m = statistics.median(times[name])
+        mark = "1.2x " + ("ok" if m / base <= 1.2 else "MISSED") if name == rows[1][0] else ""
+        print(f"  {name:<26} {m:9.3f} {m / base:7.2f}x {mark:>9} {peak_rss(cmd, '/dev/null'):9}")
 
 
 def nested_inputs(tmp, mib):
