@@ -66,6 +66,11 @@ was() {
 	# 0:524288: glibc raw 0x80000000, sign-extended 0xffffffff80000000: major
 	# 0xfffff000, minor 0xfff80000
 	was 4294963200:4294443008 0:524288 signed-int
+	# 4095:1048575: glibc raw 0xffffffff, an int, -1; -1 >> 8 is -1 and
+	# %u reads it 4294967295; the minor its low byte, 255
+	was 4294967295:255 4095:1048575 glibc-as-legacy-signed
+	# 0:524288: 0x80000000, (int) >> 8 is 0xff800000
+	was 4286578688:0 0:524288 glibc-as-legacy-signed
 	# PN 0 and 300: Linux takes the low half as 16 bits, 0x12c: 1:44
 	was 1:44 0:300 iso9660-pn-linux
 	# 1 * 256 + 256 = 512 = 0x200, read by glibc: 2:0

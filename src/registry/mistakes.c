@@ -291,6 +291,32 @@ static size_t signed_backward(const struct mistake_use *u, struct devnum_tuple s
 	return n;
 }
 
+/* A 32-bit glibc raw with bit 31 set kept in an int and read as 8:8 by a
+ * shift that keeps the sign: the major is 0xff800000 or more in 32 bits
+ * (printed -1 with %d, read back with %u), the minor its low byte. */
+static bool signed8_forward(const struct mistake_use *u, struct devnum_tuple real,
+			    struct devnum_tuple *seen)
+{
+	uint64_t raw;
+	if (devnum_encode(u->writer, real, &raw, NULL) != DEVNUM_OK || raw > M32 ||
+	    !(raw >> 31 & 1))
+		return false;
+	*seen = (struct devnum_tuple){ (raw >> 8) | UINT64_C(0xff000000), raw & 0xff };
+	return true;
+}
+
+static size_t signed8_backward(const struct mistake_use *u, struct devnum_tuple seen,
+			       struct devnum_tuple *real, size_t max)
+{
+	struct devnum_tuple t;
+	size_t n = 0;
+	if (seen.minor <= 0xff && seen.major >= UINT64_C(0xff800000) && seen.major <= M32 &&
+	    devnum_decode(u->writer, (seen.major & 0xffffff) << 8 | seen.minor, &t, NULL, NULL) ==
+		    DEVNUM_OK)
+		keep(u, seen, t, real, &n, max);
+	return n;
+}
+
 /* ISO 9660 Rock Ridge PN, its halves the major and the minor, as Linux's
  * fs/isofs/rock.c reads them: a high half of 0 and a low one above 0xff
  * is an old 16-bit number, and MKDEV is not masked into the 32-bit dev_t. */
@@ -367,6 +393,10 @@ const struct mistake mistakes[] = {
 	  major_backward },
 	{ "signed-int", "a 32-bit raw with bit 31 set kept in an int, sign-extended, read by glibc",
 	  "a dev_t passed through int", "glibc", "glibc", false, 0, signed_forward, signed_backward },
+	{ "glibc-as-legacy-signed", "a glibc raw with bit 31 set in an int, read as 8:8 by a "
+	  "signed shift, the major negative, read back by %u",
+	  "squashfs-tools 4.5.1 unsquashfs -pf (an int rdev >> 8 printed with %d; mksquashfs reads "
+	  "it with %u), measured", "glibc", "legacy", true, 0, signed8_forward, signed8_backward },
 	{ "iso9660-pn-linux", "ISO 9660 PN's halves as Linux's isofs reads them",
 	  "Linux fs/isofs/rock.c", NULL, NULL, false, 0, iso_forward, iso_backward },
 	{ "major-times-256", "major * 256 + minor taken for a glibc raw",
