@@ -30,12 +30,12 @@
 	X(WAS, "was", 0, "TUPLE", "whence: only the mistakes that make this tuple the one seen") \
 	X(SORT, "sort", 0, "ORDER", "explain: registry (named devices first) or scheme") \
 	X(INTO, "into", 0, "NAME,...", "fits, scan: only these containers; exit 1 unless all survive") \
-	X(WRITER, "writer", 0, "NAME", "fits, scan: judge by this writer's (or extractor's) observed behaviour") \
-	X(SUMMARY, "summary", 0, NULL, "scan: counts of each archive on stderr") \
+	X(WRITER, "writer", 0, "NAME", "fits, scan, diff: judge by this writer's (or extractor's) observed behaviour") \
+	X(SUMMARY, "summary", 0, NULL, "scan, diff: counts of each archive, or of each verdict, on stderr") \
 	X(SPEC, "spec", 0, "FORMAT", "scan: read inputs as this device specification") \
 	X(FAKEROOT, "fakeroot", 0, "STATE", "scan: a directory's devices as this fakeroot state has them") \
-	X(JOBS, "jobs", 'T', "N", "scan: read up to N layers of an image at once (0, the default: one a CPU)") \
-	X(DEPTH, "depth", 0, "N", "scan: read inputs inside inputs N deep (default 8; 0, none)") \
+	X(JOBS, "jobs", 'T', "N", "scan, diff: read up to N layers or inputs at once (0, the default: one a CPU)") \
+	X(DEPTH, "depth", 0, "N", "scan, diff: read inputs inside inputs N deep (default 8; 0, none)") \
 	X(STRIP, "strip", 0, "N[:M]", "diff: match paths without their first N components (M in the second input)") \
 	X(PREFIX, "prefix", 0, "A:B", "diff: match the first input's paths under A with the second's under B") \
 	X(ALL, "all", 'a', NULL, "diff: print the devices that are the same too") \
