@@ -315,14 +315,32 @@ static void out_escape(unsigned char c)
 	out_commit(p);
 }
 
+/* How many of the n bytes at s are plain, from the first: eight at a
+ * time while they are (a byte plus 0x60 carries into its high bit from
+ * 0x20 on; plus 1, from 0x7f on; a backslash is the zero XOR finds), the
+ * rest one by one. */
+static size_t plain_run(const char *s, size_t n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v, b;
+		memcpy(&v, s + i, 8);
+		b = v ^ ones * 0x5c; /* a backslash */
+		if (((v + ones * 0x60) & ~(v + ones) & ~v & (((b - ones) & ~b) ^ high) & high) != high)
+			break;
+	}
+	while (i < n && plain((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
 /* Each run of plain bytes is copied whole: a name is mostly one run. */
 void out_escaped(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		size_t run = i;
-		while (run < n && plain((unsigned char)s[run]))
-			run++;
+		size_t run = i + plain_run(s + i, n - i);
 		out_mem(s + i, run - i);
 		if (run < n)
 			out_escape((unsigned char)s[run++]);

@@ -282,9 +282,8 @@ bool scan_take(struct scan *sc, struct archive *a, struct archive_entry *e, int 
 	else
 		x->major = (uint64_t)la->archive_entry_rdevmajor(e),
 		x->minor = (uint64_t)la->archive_entry_rdevminor(e);
-	bool device = x->type == AE_IFCHR || x->type == AE_IFBLK;
 	x->stored = x->raw ? x->rdev != 0 : x->major || x->minor;
-	if (!device && !x->link && !(x->stored && x->c))
+	if (!scan_recorded(x))
 		return false;
 	if ((format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ISO9660 ||
 	    (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE)

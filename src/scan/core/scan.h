@@ -174,6 +174,13 @@ struct archived {
 	uint64_t rdev, major, minor; /* rdev: also ISO 9660's and mtree's */
 };
 
+/* Whether an entry taken makes a record: a device, a hard link that may
+ * name one, or a device number stored where none should be. */
+static inline bool scan_recorded(const struct archived *x)
+{
+	return x->type == 0020000 || x->type == 0060000 || x->link || (x->stored && x->c);
+}
+
 /* archive_entry.c: entry e of archive a taken into *x, rc being
  * archive_read_next_header's answer for it: whether it makes a record
  * (a device, a hard link that may name one, or a device number stored

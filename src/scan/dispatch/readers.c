@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "scan/archive/catar.h"
+#include "scan/archive/cpio_newc.h"
 #include "scan/archive/rpm_header.h"
 #include "scan/archive/zip_unix.h"
 #include "scan/core/scan.h"
@@ -111,6 +112,9 @@ static bool catar_head(const unsigned char *p, size_t n)
  * them as an input's first bytes. */
 const struct reader readers[] = {
 	ARCHIVE("tar", M(257, "ustar")),
+	/* SVR4 cpio, newc and crc, by devnum's reader (cpio_newc.c): the magic and
+	 * 104 hex digits; the other cpio formats (odc, bin, HP-UX's) by libarchive */
+	{ .name = "newc", .kind = R_ARCHIVE, .library = "devnum", .bid = newc_bid, .bits = 48 + 104 * 3 },
 	{ .name = "cpio", .kind = R_ARCHIVE, .library = "libarchive", .bid = cpio_ascii, .bits = 48 },
 	ARCHIVE("iso9660", M(32769, "CD001")), ARCHIVE("mtree", M(0, "#mtree")),
 	ARCHIVE("xar", M(0, "xar!")), ARCHIVE("deb", M(0, "!<arch>\ndebian-binary")),

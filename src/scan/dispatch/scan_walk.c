@@ -17,6 +17,7 @@
 
 #include "render/output.h"
 #include "scan/archive/backlog.h"
+#include "scan/archive/cpio_newc.h"
 #include "scan/dispatch/crew.h"
 #include "scan/archive/layers.h"
 #include "scan/image/image.h"
@@ -70,6 +71,7 @@ static bool blob(const struct scan *sc)
 
 static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
 		  struct backlog *held, const struct image_file *here);
+static int newc_archive(struct scan *sc, struct source *src, struct ending *end);
 
 /* Whether an entry of libarchive's type `type` is an ar archive's file
  * whose mode says nothing: binutils' ar writes mode 0 in its
@@ -127,6 +129,10 @@ static bool give_up(struct scan *sc, struct archive *a, struct failures *run, ui
 static int archive(struct scan *sc, struct source *src, struct ending *end)
 {
 	const struct archive_calls *la = sc->la;
+	const unsigned char *p;
+	ssize_t n = source_at(src, &p);
+	if (n > 0 && newc_bid(p, (size_t)n)) /* devnum's own reader: see cpio_newc.h */
+		return newc_archive(sc, src, end);
 	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct feed f;
@@ -808,30 +814,129 @@ static bool wanted(struct scan *sc, struct source *src, const char *path, uintma
 	return false;
 }
 
-/* The regular file archive a is at, entry number `entry`: read as an
- * input when its first bytes bid as one, the records held before it
- * made first; an image whose bytes lie whole in the input's file
- * (`here`, or fd -1), where they are. */
-static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
-		  struct backlog *held, const struct image_file *here)
+/* A regular file of an archive, entry number `entry`, its bytes in data:
+ * read as an input when its first bytes bid as one, the records held
+ * before it made first; an image whose bytes lie whole in the input's
+ * file (`here`, or fd -1), where they are. */
+static int member_data(struct scan *sc, struct source *data, const char *path, uintmax_t entry,
+		       struct backlog *held, const struct image_file *here)
 {
-	struct source data;
 	const unsigned char *p;
 	int status = EXIT_OK;
-	if (source_archive(&data, sc->la, a) < 0)
-		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	ssize_t n = source_at(&data, &p); /* a read that fails is said as the archive reads on */
+	ssize_t n = source_at(data, &p); /* a read that fails is said as the archive reads on */
 	const struct reader *tie = NULL, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
-	if (wanted(sc, &data, path, entry, r, tie, held, &status)) {
+	if (wanted(sc, data, path, entry, r, tie, held, &status)) {
 		char what[64];
 		reader_what(r, what, sizeof what);
 		status = status_max(status, backlog_drain(held));
 		if (r->kind == R_IMAGE && !r->by_name && in_place(here, p, (size_t)n))
 			status = status_max(status, inner_image(sc, r, path, what, entry, here, r->name));
 		else
-			status = status_max(status, nested(sc, &data, path, what, entry));
+			status = status_max(status, nested(sc, data, path, what, entry));
 	}
+	return status;
+}
+
+/* The regular file archive a is at, as member_data. */
+static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
+		  struct backlog *held, const struct image_file *here)
+{
+	struct source data;
+	if (source_archive(&data, sc->la, a) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	int status = member_data(sc, &data, path, entry, held, here);
 	source_free(&data);
+	return status;
+}
+
+/* An entry's data inside a source: its bytes from `at`, `left` of them. */
+struct range {
+	struct source *src;
+	uint64_t at, left;
+};
+
+static ssize_t range_read(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct range *g = data;
+	const unsigned char *q;
+	if (n > g->left)
+		n = (size_t)g->left;
+	if (!n)
+		return 0;
+	g->src->pos = g->at;
+	ssize_t k = source_at(g->src, &q);
+	if (k <= 0)
+		return *why = k ? source_error(g->src) : "truncated (the archive ends in it)", -1;
+	if ((size_t)k < n)
+		n = (size_t)k;
+	memcpy(p, q, n);
+	g->at += n, g->left -= n;
+	return (ssize_t)n;
+}
+
+/* The regular file r is at: a layer of an image, or a member read as an
+ * input where it bids as one (member_data). */
+static int newc_data(struct scan *sc, struct newc *r, const char *path, uintmax_t entry,
+		     struct backlog *held)
+{
+	struct range g = { r->src, r->data_at, r->data_size };
+	struct image_file here = { -1, 0, 0 };
+	struct source data;
+	char name[200];
+	int status;
+	if (r->src->seekable)
+		here = (struct image_file){ r->src->fd, r->data_at, r->data_size };
+	if (source_pulled(&data, sc->la, range_read, &g) < 0)
+		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
+	if (!sc->layer && !sc->depth && layer_name(path, name, sizeof name))
+		status = status_max(backlog_drain(held), layer_walk(sc, &data, name));
+	else
+		status = member_data(sc, &data, path, entry, held, &here);
+	source_free(&data);
+	return status;
+}
+
+/* Every entry of the newc or crc archive at src->pos, read by devnum's
+ * own reader; src->pos left after its trailer, or where it failed.  The
+ * input's status. */
+static int newc_archive(struct scan *sc, struct source *src, struct ending *end)
+{
+	struct newc r;
+	struct backlog held;
+	struct archived x;
+	int status = EXIT_OK, got;
+	bool told = false;
+	*end = (struct ending){ 0 };
+	if (newc_open(&r, src) < 0)
+		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
+	sc->file = src->seekable ? src->fd : -1;
+	sc->file_base = src->pos;
+	backlog_init(&held, sc);
+	while (!out_failed() && (got = newc_next(&r, &x)) > 0) {
+		end->entries++, sc->seg.entries++;
+		end->format = x.format;
+		x.c = scan_container(sc, x.format, &x.raw);
+		if (scan_recorded(&x))
+			backlog_add(&held, &x);
+		sc->seg.devices += x.type == AE_IFCHR || x.type == AE_IFBLK;
+		if (r.links_full && !told) {
+			status = status_max(status, backlog_drain(&held));
+			scan_trouble(sc, "more than 65536 files with links still to come: a later "
+				     "link to one is not named as one", end->entries, TROUBLE_WARNING);
+			told = true;
+		}
+		if (x.type == AE_IFREG && r.data_size)
+			status = status_max(status, newc_data(sc, &r, x.path, end->entries, &held));
+		newc_skip(&r);
+	}
+	end->format = r.format;
+	end->eof = got == 0;
+	if (got < 0 && !out_failed()) {
+		status = status_max(status, backlog_drain(&held)); /* records, then the error */
+		status = status_max(status, scan_trouble(sc, r.why, end->entries, TROUBLE_ARCHIVE));
+	}
+	status = status_max(status, backlog_end(&held));
+	newc_close(&r);
 	return status;
 }
 
