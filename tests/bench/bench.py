@@ -21,9 +21,11 @@ second, and each one's time relative to devnum.
 
 Usage: bench.py DEVNUM [LIMIT_C]   (LIMIT_C: the reference loop, by default
 the project's own, reference.c beside this file)
-The first line names the CPU; where valgrind is installed, the filter
-commands' table gives callgrind's instruction count per record too, which
-does not depend on the machine, so that figures from two machines compare.
+The first line names the CPU; where valgrind is installed, each table
+gives callgrind's instruction count per record (a line, an entry, an
+inode, or a run for one-shot rows) and the minor page faults of a run,
+which do not depend on the machine, so that figures from two machines
+compare.
 Environment: BENCH_RECORDS, BENCH_ROUNDS, BENCH_ARCHIVE_ENTRIES (default
 2,000,000: a 1 GiB ustar archive, written to the temporary directory),
 BENCH_NEWC_ENTRIES (default 1,000,000, in a gzip newc archive),
@@ -32,7 +34,7 @@ BENCH_LAYER_MIB (default 400: the real-sized layer's files),
 BENCH_NESTED_MIB (default 400: the live ISO's squashfs's data), CC,
 and LIB_CFLAGS and LIB_LIBS to build libbench.c against the library.
 """
-import gzip, hashlib, os, random, shutil, statistics, subprocess, sys, tempfile, time
+import gzip, hashlib, os, random, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 N = int(os.environ.get("BENCH_RECORDS", "2000000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
@@ -129,6 +131,21 @@ def instructions(cmd, data, records):
     return None
 
 
+def faults(cmd, data):
+    """The minor page faults of one run of cmd on data, by getrusage of
+    the children: like instructions, they do not depend on the CPU."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt
+    run(cmd, data)
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt - before
+
+
+def costs(cmd, data, records):
+    """Instructions a record (callgrind; '-' without valgrind) and minor
+    page faults a run, as a table's two last columns."""
+    ir = instructions(cmd, data, records)
+    return f"{ir:9.0f}" if ir is not None else f"{'-':>9}", f"{faults(cmd, data):8d}"
+
+
 def head(path, out, n):
     """The first n lines of path, in out."""
     with open(path) as f, open(out, "w") as g:
@@ -198,12 +215,21 @@ def registry_commands(devnum, tmp, raws, pairs):
     base = statistics.median(times[rows[0][0]]) / lines[rows[0][0]]
     print(f"\nname and whence against decode, by the time a line written: the same {n} records, "
           f"median of {ROUNDS} alternating rounds")
-    print(f"  {'command':<34} {'median s':>9} {'lines/rec':>9} {'ns/line':>8} {'vs decode':>9} {'goal':>10}")
+    counted = min(n, 100000)
+    small = {d: head(d, d + ".small", counted) for d in (raws, pairs)}
+    ir = {}
+    for name, cmd, data, _ in rows:
+        got = instructions(cmd, small[data], 1)
+        ir[name] = got / run(cmd, small[data], keep=True)[2].count(b"\n") if got else None
+    print(f"  {'command':<34} {'median s':>9} {'lines/rec':>9} {'ns/line':>8} {'vs decode':>9} {'goal':>10}"
+          f" {'Ir/line':>8}")
     for name, _, _, goal in rows:
         m = statistics.median(times[name])
         per = m / lines[name]
         mark = "" if goal is None else f"{goal:.1f}x " + ("ok" if per / base <= goal else "MISSED")
-        print(f"  {name:<34} {m:9.3f} {lines[name] / n:9.2f} {per * 1e9:8.1f} {per / base:8.2f}x {mark:>10}")
+        count = f"{ir[name]:8.0f}" if ir[name] is not None else f"{'-':>8}"
+        print(f"  {name:<34} {m:9.3f} {lines[name] / n:9.2f} {per * 1e9:8.1f} {per / base:8.2f}x {mark:>10}"
+              f" {count}")
 
 
 def ustar(path, n):
@@ -249,19 +275,48 @@ def scan(devnum, tmp):
     if subprocess.run(["sh", "-c", "command -v bsdtar"], stdout=subprocess.DEVNULL).returncode:
         print("\nno bsdtar: scan is not raced against it")
         return
-    path = os.path.join(tmp, "devices.tar")
+    path, sample = os.path.join(tmp, "devices.tar"), os.path.join(tmp, "sample.tar")
     ustar(path, ENTRIES)
+    k = min(ENTRIES, 100000)
+    ustar(sample, k)
     race_scan(devnum, path, f"{ENTRIES} device entries ({os.path.getsize(path) / 2**20:.0f} MiB ustar)",
-              [], 1.2)
+              [], 1.2, sample=(sample, k))
     os.remove(path)
-    path = os.path.join(tmp, "devices.cpio.gz")
+    small_archive(devnum, tmp)
+    path, sample = os.path.join(tmp, "devices.cpio.gz"), os.path.join(tmp, "sample.cpio.gz")
     newc_gz(path, NEWC_ENTRIES)
+    k = min(NEWC_ENTRIES, 100000)
+    newc_gz(sample, k)
     race_scan(devnum, path, f"{NEWC_ENTRIES} device entries "
               f"({os.path.getsize(path) / 2**20:.0f} MiB gzip newc)",
-              [("gzip -dc", ["gzip", "-dc"])], 0.5, floor_goal=1.5)
+              [("gzip -dc", ["gzip", "-dc"])], 0.5, floor_goal=1.5, sample=(sample, k))
     os.remove(path)
     scan_image(devnum, tmp)
     scan_layers(devnum, tmp)
+
+
+def small_archive(devnum, tmp):
+    """devnum scan of a 1,000-entry ustar against bsdtar -tvf: 200 runs of
+    each one after another (spawn.c), median of ROUNDS; goal 1.2x.  What
+    a short run costs is start-up: the libraries loaded, the tables made."""
+    spawn = build(tmp, "spawn", os.path.join(HERE, "spawn.c"))
+    path = os.path.join(tmp, "small.tar")
+    ustar(path, 1000)
+    rows = [("bsdtar -tvf", [shutil.which("bsdtar"), "-tvf", path]), ("devnum scan", [devnum, "scan", path])]
+    times = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd in rows:
+            out = subprocess.run([spawn, "200", *cmd], stdout=subprocess.PIPE, check=True).stdout
+            times[name].append(float(out))
+    base = statistics.median(times[rows[0][0]])
+    print(f"\nscan of a 1,000-entry ustar against bsdtar -tvf: 200 runs one after another, "
+          f"median of {ROUNDS} alternating rounds; Ir and faults of one run")
+    print(f"  {'contender':<26} {'ms a run':>9} {'vs bsdtar':>10} {'goal':>9} {'Ir/run':>9} {'faults':>8}")
+    for name, cmd in rows:
+        m = statistics.median(times[name])
+        mark = "1.2x " + ("ok" if m / base <= 1.2 else "MISSED") if name == "devnum scan" else ""
+        print(f"  {name:<26} {m / 0.2:9.3f} {m / base:9.2f}x {mark:>9} {' '.join(costs(cmd, '/dev/null', 1))}")
+    os.remove(path)
 
 
 def real_layer(tmp, mib):
@@ -398,17 +453,22 @@ def rounds(rows, data, inputs=None):
 
 
 def race_scan(devnum, path, what, floors, goal, lister=("bsdtar -tvf", ["bsdtar", "-tvf", "-"]),
-              floor_goal=None):
+              floor_goal=None, sample=None):
+    """sample: (a smaller archive of the same kind, its entries), whose
+    instructions an entry and page faults are printed beside the times."""
     rows = [lister, ("devnum scan", [devnum, "scan"]),
             ("devnum scan --json", [devnum, "scan", "--json"])] + floors
     times = rounds(rows, path)
     base = statistics.median(times[lister[0]])
-    print(f"\nscan against {lister[0]}: {what}, median of {ROUNDS} alternating rounds")
-    print(f"  {'contender':<26} {'median s':>9} {'vs bsdtar':>10} {'goal':>9}")
-    for name, _ in rows:
+    print(f"\nscan against {lister[0]}: {what}, median of {ROUNDS} alternating rounds"
+          + (f"; Ir/entry and faults of {sample[1]} entries" if sample else ""))
+    print(f"  {'contender':<26} {'median s':>9} {'vs bsdtar':>10} {'goal':>9}"
+          + (f" {'Ir/entry':>9} {'faults':>8}" if sample else ""))
+    for name, cmd in rows:
         m = statistics.median(times[name])
         mark = f"{goal}x " + ("ok" if m / base <= goal else "MISSED") if name == "devnum scan" and goal else ""
-        print(f"  {name:<26} {m:9.3f} {m / base:9.2f}x {mark:>9}")
+        extra = " ".join(costs(cmd, sample[0], sample[1])) if sample else ""
+        print(f"  {name:<26} {m:9.3f} {m / base:9.2f}x {mark:>9} {extra}")
     if floors:
         floor = statistics.median(times[floors[0][0]])
         ratio = statistics.median(times['devnum scan']) / floor
@@ -452,22 +512,25 @@ def peak_rss(cmd, data):
     return int(p.stderr.strip().splitlines()[-1])
 
 
-def race_image(devnum, img, what, peers):
+def race_image(devnum, img, what, peers, inodes=None):
     """devnum scan of an image against the field's own readers of it, the
-    first of peers the base; each peer and scan within 1.0x of it."""
+    first of peers the base; each peer and scan within 1.0x of it; with
+    inodes, each one's instructions an inode and page faults too."""
     rows = peers + [("devnum scan", [devnum, "scan"]), ("devnum scan --json", [devnum, "scan", "--json"]),
                     ("cat (reading the image once)", ["cat"])]
     times = rounds(rows, img)
     med = {name: statistics.median(times[name]) for name, _ in rows}
     print(f"\nscan of {what} ({os.path.getsize(img) / 2**20:.0f} MiB) against its own tools, "
           f"median of {ROUNDS} alternating rounds")
-    print(f"  {'contender':<34} {'median s':>9} {'vs ' + peers[0][0].split()[0]:>12} {'goal':>16}")
-    for name, _ in rows:
+    print(f"  {'contender':<34} {'median s':>9} {'vs ' + peers[0][0].split()[0]:>12} {'goal':>16}"
+          + (f" {'Ir/inode':>9} {'faults':>8}" if inodes else ""))
+    for name, cmd in rows:
         mark = ""
         if name == "devnum scan":
             worst = max(peers, key=lambda p: med[name] / med[p[0]])[0]
             mark = f"1.0x {worst.split()[0]} " + ("ok" if med[name] <= med[worst] else "MISSED")
-        print(f"  {name:<34} {med[name]:9.3f} {med[name] / med[peers[0][0]]:11.2f}x {mark:>16}")
+        extra = " ".join(costs(cmd, img, inodes)) if inodes else ""
+        print(f"  {name:<34} {med[name]:9.3f} {med[name] / med[peers[0][0]]:11.2f}x {mark:>16} {extra}")
 
 
 def scan_images(devnum, tmp):
@@ -494,16 +557,38 @@ def scan_images(devnum, tmp):
         f.writelines(f"ls -l -p /d/{k}\n" for k in range((n + 999) // 1000))
     race_image(devnum, ext4, f"an ext4 image of {n} device inodes in {2 * n}",
                [("e2fsck -fn", ["e2fsck", "-fn", ext4]),
-                ("debugfs ls -l of every device dir", ["debugfs", "-f", listing, ext4])])
+                ("debugfs ls -l of every device dir", ["debugfs", "-f", listing, ext4])], 2 * n)
     race_image(devnum, sqfs, "a squashfs image of the same tree",
-               [("unsquashfs -lln", ["unsquashfs", "-lln", sqfs])])
+               [("unsquashfs -lln", ["unsquashfs", "-lln", sqfs])], 2 * n)
     race_image(devnum, erofs, "an erofs image of the same tree",
-               [("fsck.erofs", ["fsck.erofs", erofs])])
+               [("fsck.erofs", ["fsck.erofs", erofs])], 2 * n)
+    flat = flat_image(tmp, 30000)
+    race_image(devnum, flat, "an ext4 image of 30000 devices in one directory (mke2fs -d)",
+               [("e2fsck -fn", ["e2fsck", "-fn", flat])], 30000)
+    os.remove(flat)
     print(f"  devnum scan's peak RSS on the ext4 image: {peak_rss([devnum, 'scan'], small)} KiB for "
           f"{n // 10} device inodes, {peak_rss([devnum, 'scan'], ext4)} KiB for {n}")
     diff_images(devnum, ext4, sqfs, n)
     for f in (ext4, sqfs, erofs) + small_set:
         os.remove(f)
+
+
+def flat_image(tmp, n):
+    """An ext4 image by mke2fs -d of a tree of n device nodes in one
+    directory, as a /dev is (under fakeroot when not root)."""
+    root, img = os.path.join(tmp, "flat"), os.path.join(tmp, "flat.ext4")
+    make = ("import os,stat,subprocess,sys\n"
+            "root,img,n=sys.argv[1],sys.argv[2],int(sys.argv[3])\n"
+            "os.makedirs(root+'/dev')\n"
+            "for i in range(n): os.mknod(root+'/dev/d%d'%i,stat.S_IFCHR|0o600,os.makedev(i%4096,i))\n"
+            "subprocess.run(['mke2fs','-q','-F','-t','ext4','-N',str(n+1000),'-d',root,img,'%dK'%(n+65536)],"
+            "check=True)\n")
+    cmd = ["python3", "-c", make, root, img, str(n)]
+    if os.geteuid() != 0:
+        cmd = ["fakeroot", "--"] + cmd
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["rm", "-rf", root], check=True)
+    return img
 
 
 def diff_images(devnum, a, b, n):
@@ -628,11 +713,11 @@ def oneshot(devnum, tmp):
             times[name].append(float(out))
     base = statistics.median(times[rows[0][0]])
     print(f"\none-shot latency: 2000 runs one after another, median of {ROUNDS} alternating rounds")
-    print(f"  {'contender':<30} {'ms a run':>9} {'vs shared':>10} {'goal':>9}")
-    for name, _ in rows:
+    print(f"  {'contender':<30} {'ms a run':>9} {'vs shared':>10} {'goal':>9} {'Ir/run':>9} {'faults':>8}")
+    for name, cmd in rows:
         m = statistics.median(times[name])
         mark = "1.1x " + ("ok" if m / base <= 1.1 else "MISSED") if name == rows[-1][0] else ""
-        print(f"  {name:<30} {m / 2:9.3f} {m / base:9.2f}x {mark:>9}")
+        print(f"  {name:<30} {m / 2:9.3f} {m / base:9.2f}x {mark:>9} {' '.join(costs(cmd, '/dev/null', 1))}")
 
 
 def library(tmp):
