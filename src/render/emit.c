@@ -111,7 +111,12 @@ static void json_value(struct views *v, const struct record *r, enum key k)
 	case T_WORDS: json_list(r->text[k], r->len[k]); break;
 	case T_FINDINGS: json_findings(r); break;
 	case T_CHAIN: json_chain(r->text[k], r->len[k]); break;
-	case T_SIDE: json_object(v, r->side[k == K_B]); break;
+	case T_SIDE:
+		if (r->side[k == K_B])
+			json_object(v, r->side[k == K_B]);
+		else
+			out_str("null");
+		break;
 	case T_CAUSES: json_causes(r); break;
 	case T_WIDTH:
 		if (r->scheme && unpacked(v, r->scheme))

@@ -385,7 +385,10 @@ static inline void put_field(const struct record *r, const struct op *o,
 	case T_SCHEME: put_scheme(st->views, named_scheme(r, k)); break;
 	case T_NAME: out_escaped(r->text[k], r->len[k]); break;
 	case T_CHAIN: put_chain(r->text[k], r->len[k]); break;
-	case T_SIDE: put_side(r->side[k == K_B], o, st); break;
+	case T_SIDE:
+		if (r->side[k == K_B]) /* set with the key, but a record filled by hand */
+			put_side(r->side[k == K_B], o, st);
+		break;
 	case T_CAUSES: put_causes(r); break;
 	default:
 		if (k == K_INPUT && st->names)

@@ -201,7 +201,8 @@ static inline void record_start(struct record *r, const char *in, size_t n)
 	r->len[K_INPUT] = n;
 	r->scheme = r->from = NULL;
 	r->warn = r->shown = false;
-	r->nfound = 0;
+	r->nfound = r->ncauses = 0;
+	r->side[0] = r->side[1] = NULL;
 }
 
 /* Clears all but the input, and the device type it named (udev's c8:1),

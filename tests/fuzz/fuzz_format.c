@@ -24,8 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dup2(null_fd, 1);
 	struct format *f = format_compile(fmt, err, sizeof err);
 	if (f) {
-		struct record r;
+		struct record r, side;
 		static struct views views;
+		static const struct cause cause = { "rpmbuild", "writer", "rpm", "truncated", "why" };
 		struct style st = { 8, true, .views = &views };
 		for (size_t i = 0; i < devnum_scheme_count(); i++) {
 			record_start(&r, fmt, size);
@@ -36,6 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					set_num(&r, (enum key)k, UINT64_MAX);
 					r.text[k] = fmt, r.len[k] = size;
 				}
+			side = r; /* diff's: a record of its own, its fields the same */
+			side.have &= SIDE_KEYS;
+			r.side[0] = i % 2 ? &side : NULL, r.side[1] = &side;
+			r.causes = &cause, r.ncauses = i % 3 ? 1 : 0;
 			format_run(f, &r, &st);
 		}
 		out_flush();
