@@ -60,7 +60,7 @@ static ssize_t pull(void *data, unsigned char *p, size_t n, const char **why)
 
 static void bids(void)
 {
-	unsigned char h[110];
+	unsigned char h[128]; /* the header, its name and padding */
 	const uint32_t f[13] = { 1, 020644, 0, 0, 1, 0, 0, 0, 0, 8, 1, 6, 0 };
 	entry(h, 0, f, "a", false, false);
 	unsigned wrong = 0;
@@ -76,7 +76,7 @@ static void bids(void)
 	   wrong);
 	ok(!newc_bid(h, 109), "109 bytes are no header");
 	h[5] = '7';
-	ok(!newc_bid(h, sizeof h), "070707 (odc) is not newc's");
+	ok(!newc_bid(h, 110), "070707 (odc) is not newc's");
 }
 
 static void fields(void)
