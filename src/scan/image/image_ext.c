@@ -109,23 +109,32 @@ static int keep(struct devices *ds, const struct device *d)
 	return 0;
 }
 
-/* Whether the inode scan keeps the inode ino: a device inode, with what
- * reading it whole says (its checksum, where the image has them, as the
- * kernel checks it before it believes a field). */
-static bool scanned_device(struct walk *w, ext2_ino_t ino, const struct ext2_inode *in,
+/* Whether the inode scan keeps the inode ino: a device inode, with its
+ * checksum's verdict where the image has them, as the kernel checks it
+ * before it believes a field.  On a little-endian machine the scan's
+ * copy is the inode as stored, whole, and is checked where it is: a
+ * read of each device inode again cost a 1 KiB read a device (7,500 of
+ * 8,935 reads for an image of 30,000 devices in one directory).  On a
+ * big-endian one libext2fs swapped the copy: the inode is read again. */
+static bool scanned_device(struct walk *w, ext2_ino_t ino, struct ext2_inode *in,
 			   struct device *d)
 {
-	struct ext2_inode whole;
 	if (!LINUX_S_ISCHR(in->i_mode) && !LINUX_S_ISBLK(in->i_mode))
 		return false;
 	*d = (struct device){ ino, { in->i_block[0], in->i_block[1] }, LINUX_S_ISBLK(in->i_mode),
 			      ino >= EXT2_FIRST_INO(w->fs->super) && in->i_links_count && !in->i_dtime,
 			      false, 0 };
-	if (ext2fs_has_feature_metadata_csum(w->fs->super)) {
-		w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
-		d->err = w->x->ext2fs_read_inode(w->fs, ino, &whole);
-		w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
-	}
+	if (!ext2fs_has_feature_metadata_csum(w->fs->super))
+		return true;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (!w->x->ext2fs_inode_csum_verify(w->fs, ino, (struct ext2_inode_large *)in))
+		d->err = EXT2_ET_INODE_CSUM_INVALID;
+#else
+	struct ext2_inode whole;
+	w->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	d->err = w->x->ext2fs_read_inode(w->fs, ino, &whole);
+	w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+#endif
 	return true;
 }
 
@@ -167,15 +176,20 @@ static void scan_inodes(struct walk *w)
 {
 	ext2_inode_scan is;
 	ext2_ino_t ino = 0;
-	struct ext2_inode in;
 	struct device d;
+	int size = EXT2_INODE_SIZE(w->fs->super); /* a power of 2, 128 to the block size */
+	struct ext2_inode *in = malloc((size_t)size > sizeof *in ? (size_t)size : sizeof *in);
+	if (!in)
+		return fault(w, "the inode tables", EXT2_ET_NO_MEMORY);
 	errcode_t err = w->x->ext2fs_open_inode_scan(w->fs, 0, &is);
-	if (err)
+	if (err) {
+		free(in);
 		return fault(w, "the inode tables", err);
+	}
 	w->x->ext2fs_inode_scan_flags(is, EXT2_SF_SKIP_MISSING_ITABLE, 0);
 	w->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
-	while (!(err = w->x->ext2fs_get_next_inode(is, &ino, &in)) && ino)
-		if ((scanned_device(w, ino, &in, &d) ? keep(&w->devs, &d) : keep_file(&w->files, ino, &in)) < 0) {
+	while (!(err = w->x->ext2fs_get_next_inode_full(is, &ino, in, size)) && ino)
+		if ((scanned_device(w, ino, in, &d) ? keep(&w->devs, &d) : keep_file(&w->files, ino, in)) < 0) {
 			err = EXT2_ET_NO_MEMORY;
 			break;
 		}
@@ -186,6 +200,7 @@ static void scan_inodes(struct walk *w)
 		fault(w, where, err);
 	}
 	w->x->ext2fs_close_inode_scan(is);
+	free(in);
 }
 
 static void walk_dir(struct walk *w, ext2_ino_t dir);

@@ -18,7 +18,9 @@
 						   int, char *, void *), void *)) \
 	X(errcode_t, ext2fs_read_inode, (ext2_filsys, ext2_ino_t, struct ext2_inode *)) \
 	X(errcode_t, ext2fs_open_inode_scan, (ext2_filsys, int, ext2_inode_scan *)) \
-	X(errcode_t, ext2fs_get_next_inode, (ext2_inode_scan, ext2_ino_t *, struct ext2_inode *)) \
+	X(errcode_t, ext2fs_get_next_inode_full, (ext2_inode_scan, ext2_ino_t *, struct ext2_inode *, \
+						  int)) \
+	X(int, ext2fs_inode_csum_verify, (ext2_filsys, ext2_ino_t, struct ext2_inode_large *)) \
 	X(int, ext2fs_inode_scan_flags, (ext2_inode_scan, int, int)) \
 	X(void, ext2fs_close_inode_scan, (ext2_inode_scan)) \
 	X(errcode_t, ext2fs_file_open, (ext2_filsys, ext2_ino_t, int, ext2_file_t *)) \
