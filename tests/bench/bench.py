@@ -295,6 +295,17 @@ def scan(devnum, tmp):
     scan_layers(devnum, tmp)
 
 
+def spawned(spawn, rows, runs):
+    """Each (name, command) of rows run `runs` times one after another by
+    spawn.c, ROUNDS times in alternation: the seconds by name."""
+    times = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):
+        for name, cmd in rows:
+            out = subprocess.run([spawn, str(runs), *cmd], stdout=subprocess.PIPE, check=True).stdout
+            times[name].append(float(out))
+    return times
+
+
 def small_archive(devnum, tmp):
     """devnum scan of a 1,000-entry ustar against bsdtar -tvf: 200 runs of
     each one after another (spawn.c), median of ROUNDS; goal 1.2x.  What
@@ -303,11 +314,7 @@ def small_archive(devnum, tmp):
     path = os.path.join(tmp, "small.tar")
     ustar(path, 1000)
     rows = [("bsdtar -tvf", [shutil.which("bsdtar"), "-tvf", path]), ("devnum scan", [devnum, "scan", path])]
-    times = {name: [] for name, _ in rows}
-    for _ in range(ROUNDS):
-        for name, cmd in rows:
-            out = subprocess.run([spawn, "200", *cmd], stdout=subprocess.PIPE, check=True).stdout
-            times[name].append(float(out))
+    times = spawned(spawn, rows, 200)
     base = statistics.median(times[rows[0][0]])
     print(f"\nscan of a 1,000-entry ustar against bsdtar -tvf: 200 runs one after another, "
           f"median of {ROUNDS} alternating rounds; Ir and faults of one run")
@@ -706,11 +713,7 @@ def oneshot(devnum, tmp):
                       stderr=subprocess.DEVNULL).returncode == 0:
         rows.append(("the same, linked with libpopt", [popt]))
     rows.append(("devnum encode 3 1", [devnum, "encode", "3", "1"]))
-    times = {name: [] for name, _ in rows}
-    for _ in range(ROUNDS):
-        for name, cmd in rows:
-            out = subprocess.run([spawn, "2000", *cmd], stdout=subprocess.PIPE, check=True).stdout
-            times[name].append(float(out))
+    times = spawned(spawn, rows, 2000)
     base = statistics.median(times[rows[0][0]])
     print(f"\none-shot latency: 2000 runs one after another, median of {ROUNDS} alternating rounds")
     print(f"  {'contender':<30} {'ms a run':>9} {'vs shared':>10} {'goal':>9} {'Ir/run':>9} {'faults':>8}")

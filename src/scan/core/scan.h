@@ -178,7 +178,7 @@ struct archived {
  * name one, or a device number stored where none should be. */
 static inline bool scan_recorded(const struct archived *x)
 {
-	return x->type == 0020000 || x->type == 0060000 || x->link || (x->stored && x->c);
+	return x->type == AE_IFCHR || x->type == AE_IFBLK || x->link || (x->stored && x->c);
 }
 
 /* archive_entry.c: entry e of archive a taken into *x, rc being
