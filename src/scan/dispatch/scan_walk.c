@@ -692,21 +692,28 @@ static bool holds_input(struct scan *sc, struct source *src)
 	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct feed f;
-	static _Thread_local unsigned char head[BID_BYTES];
+	/* on the heap: a thread's stack is small, and a static thread-local
+	 * buffer is zeroed for every command's main thread before main() */
+	unsigned char *head = malloc(BID_BYTES);
 	la_ssize_t got = 1;
 	const struct reader *tie, *r = NULL;
-	if (!a)
+	if (!a || !head) {
+		free(head);
+		if (a)
+			la->archive_read_free(a);
 		return true; /* said when it is read */
+	}
 	la->archive_read_support_filter_all(a);
 	la->archive_read_support_format_raw(a);
 	src->pos = 0;
 	if (feed_open(&f, a, src) == ARCHIVE_OK && la->archive_read_next_header(a, &e) == ARCHIVE_OK) {
 		size_t n = 0;
-		while (n < sizeof head && (got = la->archive_read_data(a, head + n, sizeof head - n)) > 0)
+		while (n < BID_BYTES && (got = la->archive_read_data(a, head + n, BID_BYTES - n)) > 0)
 			n += (size_t)got;
 		r = n ? reader_identify(head, n, &tie) : NULL;
 	}
 	la->archive_read_free(a);
+	free(head);
 	src->pos = 0;
 	src->err = 0;
 	return got < 0 || (r && r->kind != R_UNREAD && r->kind != R_SPEC);
