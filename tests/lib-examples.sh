@@ -29,7 +29,7 @@ for page in "${pages[@]}"; do
 	name=$(basename "$page" .3)
 	block "$page" 1 > "$work/$name.c"
 	block "$page" 2 > "$work/$name.want"
-	if ! ${CC:-cc} -std=c11 -Wall -Werror $san -I"$build/src/lib/include" -o "$work/$name" "$work/$name.c" \
+	if ! ${CC:-cc} -std=c11 -Wall -Werror $san -I"$build/src/lib/include" -I"$src/src/lib/include" -o "$work/$name" "$work/$name.c" \
 		-L"$lib" -ldevnum -Wl,-rpath,"$lib" 2> "$work/$name.err"; then
 		echo "not ok $i - $name(3): the example compiles"
 		sed 's/^/# /' "$work/$name.err"
@@ -43,7 +43,7 @@ for page in "${pages[@]}"; do
 	fi
 done
 i=$((i + 1))
-if ${CXX:-c++} -x c++ -Wall -Werror $san -I"$build/src/lib/include" -o "$work/cxx" "$work/libdevnum.c" \
+if ${CXX:-c++} -x c++ -Wall -Werror $san -I"$build/src/lib/include" -I"$src/src/lib/include" -o "$work/cxx" "$work/libdevnum.c" \
 	-L"$lib" -ldevnum -Wl,-rpath,"$lib" && ${TEST_RUNNER:-} "$work/cxx" | diff -q "$work/libdevnum.want" - >/dev/null; then
 	echo "ok $i - libdevnum(3)'s example builds and runs as C++ too"
 else

@@ -27,22 +27,22 @@ const char *devnum_scheme_origin(const devnum_scheme *s)
 
 unsigned devnum_scheme_width(const devnum_scheme *s)
 {
-	return s ? s->l->width : 0;
+	return s ? s->d->width : 0;
 }
 
 unsigned devnum_scheme_flags(const devnum_scheme *s)
 {
-	return s ? s->l->rules : 0;
+	return s ? s->d->rules : 0;
 }
 
 uint64_t devnum_scheme_ignored(const devnum_scheme *s)
 {
-	return s ? s->l->ignored : 0;
+	return s ? s->d->ignored : 0;
 }
 
 uint64_t devnum_scheme_fixed(const devnum_scheme *s)
 {
-	return s ? s->l->fixed : 0;
+	return s ? s->d->fixed : 0;
 }
 
 const devnum_scheme *devnum_scheme_within(const devnum_scheme *s)
@@ -54,9 +54,9 @@ size_t devnum_scheme_fields(const devnum_scheme *s, struct devnum_field *out, si
 {
 	if (!s)
 		return 0;
-	for (size_t i = 0; out && i < s->l->nfields && i < n; i++)
-		out[i] = (struct devnum_field){ (enum devnum_part)s->l->field[i].part,
-						s->l->field[i].lo, s->l->field[i].width,
-						s->l->field[i].at };
-	return s->l->nfields;
+	for (size_t i = 0; out && i < s->d->nfields && i < n; i++)
+		out[i] = (struct devnum_field){ (enum devnum_part)s->d->field[i].part,
+						s->d->field[i].lo, s->d->field[i].width,
+						s->d->field[i].at };
+	return s->d->nfields;
 }

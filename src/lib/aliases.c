@@ -9,7 +9,7 @@
 #include "refusals.h"
 
 struct walk {
-	const struct layout *s;
+	const struct devnum_layout *s;
 	uint64_t canon, base, subset, legacy;
 	bool first, subsets_done, legacy_left;
 };
@@ -33,14 +33,14 @@ devnum_status devnum_aliases_start(struct devnum_aliases *a, const devnum_scheme
 	devnum_status st = devnum_encode(s, t, &w->canon, why);
 	if (st != DEVNUM_OK)
 		return st;
-	int free_bits = __builtin_popcountll(s->l->ignored);
-	w->s = s->l;
-	w->base = w->canon & ~s->l->ignored;
+	int free_bits = __builtin_popcountll(s->d->ignored);
+	w->s = s->d;
+	w->base = w->canon & ~s->d->ignored;
 	w->subset = 0;
 	w->first = true;
 	w->subsets_done = false;
 	w->legacy = t.major << 8 | t.minor;
-	w->legacy_left = (s->l->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
+	w->legacy_left = (s->d->rules & DEVNUM_LEGACY_WINDOW) && t.major <= 0xff &&
 			 t.minor <= 0xff && w->legacy >= 0x100;
 	if (count)
 		*count = free_bits >= 64 ? UINT64_MAX

@@ -90,10 +90,10 @@ static bool beyond_kernel(struct devnum_judgement *j, enum devnum_fate f, struct
  * part too large land in the other part, or are lost; read back by sc. */
 static struct devnum_tuple unmasked(const devnum_scheme *sc, struct devnum_tuple t)
 {
-	const struct layout *l = sc->l;
+	const struct devnum_layout *l = sc->d;
 	uint64_t raw = 0;
 	for (unsigned i = 0; i < l->nfields; i++) {
-		const struct field *f = &l->field[i];
+		const struct devnum_layout_field *f = &l->field[i];
 		uint64_t part = f->part == DEVNUM_MAJOR ? t.major : t.minor, piece = part >> f->lo;
 		bool top = true;
 		for (unsigned k = 0; k < l->nfields; k++)

@@ -46,19 +46,19 @@ devnum_status devnum_decode(const devnum_scheme *s, uint64_t raw, struct devnum_
 
 struct devnum_tuple devnum_decode_unchecked(const devnum_scheme *s, uint64_t raw)
 {
-	return s ? unpack(s->l, raw, true) : (struct devnum_tuple){ 0, 0 };
+	return s ? devnum_layout_unpack(s->d, raw, true) : (struct devnum_tuple){ 0, 0 };
 }
 
 uint64_t devnum_raw_max(const devnum_scheme *s)
 {
-	return s ? ones(s->l->width) : 0;
+	return s ? ones(s->d->width) : 0;
 }
 
 uint64_t devnum_part_max(const devnum_scheme *s, enum devnum_part part)
 {
 	if (!s)
 		return 0;
-	return part == DEVNUM_RAW ? ones(s->l->width) : carried(s->l, part);
+	return part == DEVNUM_RAW ? ones(s->d->width) : devnum_layout_carried(s->d, part);
 }
 
 unsigned devnum_part_bits(const devnum_scheme *s, enum devnum_part part)
@@ -74,8 +74,8 @@ devnum_status devnum_within(const devnum_scheme *s, struct devnum_tuple t,
 	const devnum_scheme *k = devnum_scheme_within(s);
 	struct devnum_reason r = { .cause = DEVNUM_NO_CAUSE };
 	devnum_status st = DEVNUM_OK;
-	uint64_t cmaj = k ? carried(k->l, DEVNUM_MAJOR) : UINT64_MAX;
-	uint64_t cmin = k ? carried(k->l, DEVNUM_MINOR) : UINT64_MAX;
+	uint64_t cmaj = k ? devnum_layout_carried(k->d, DEVNUM_MAJOR) : UINT64_MAX;
+	uint64_t cmin = k ? devnum_layout_carried(k->d, DEVNUM_MINOR) : UINT64_MAX;
 	if ((t.major & ~cmaj) || (t.minor & ~cmin)) {
 		r = (struct devnum_reason){ .cause = DEVNUM_BEYOND, .t = t, .value = cmaj,
 					    .limit = cmin };

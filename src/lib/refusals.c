@@ -21,7 +21,7 @@ static void clear_run(uint64_t mask, unsigned b, unsigned top, struct devnum_rea
 }
 
 /* A part had bits no field carries: above them all, or in a gap. */
-COLD devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value,
+static devnum_status refuse_part(enum devnum_part part, uint64_t value,
 				       uint64_t carried, struct devnum_reason *why)
 {
 	uint64_t stray_bits = value & ~carried;
@@ -37,7 +37,7 @@ COLD devnum_status devnum__refuse_part(enum devnum_part part, uint64_t value,
 }
 
 /* The tuple packs to a raw value the scheme reserves. */
-COLD devnum_status devnum__refuse_raw(enum devnum_cause w, uint64_t major, uint64_t minor,
+static devnum_status refuse_raw(enum devnum_cause w, uint64_t major, uint64_t minor,
 				      uint64_t raw, struct devnum_reason *why)
 {
 	if (why)
@@ -45,7 +45,7 @@ COLD devnum_status devnum__refuse_raw(enum devnum_cause w, uint64_t major, uint6
 	return DEVNUM_REFUSED;
 }
 
-COLD devnum_status devnum__invalid(enum devnum_cause w, uint64_t raw, uint64_t limit,
+static devnum_status invalid(enum devnum_cause w, uint64_t raw, uint64_t limit,
 				   struct devnum_reason *why)
 {
 	if (why)
@@ -54,18 +54,18 @@ COLD devnum_status devnum__invalid(enum devnum_cause w, uint64_t raw, uint64_t l
 }
 
 /* Bits set outside `allowed`: the lowest run of them names the hole. */
-COLD devnum_status devnum__stray(uint64_t raw, uint64_t allowed, unsigned width,
+static devnum_status stray(uint64_t raw, uint64_t allowed, unsigned width,
 				 struct devnum_reason *why)
 {
 	if (!why)
 		return DEVNUM_REFUSED;
-	devnum__invalid(DEVNUM_STRAY, raw, ones(width), why);
+	invalid(DEVNUM_STRAY, raw, ones(width), why);
 	clear_run(allowed, (unsigned)__builtin_ctzll(raw & ~allowed), width, why);
 	return DEVNUM_REFUSED;
 }
 
 /* An alias; for ignored bits, hi:lo spans them. */
-COLD devnum_status devnum__alias(enum devnum_cause w, uint64_t raw, struct devnum_tuple t,
+static devnum_status alias(enum devnum_cause w, uint64_t raw, struct devnum_tuple t,
 				 uint64_t canon, uint64_t ignored, struct devnum_reason *why)
 {
 	if (!why)
@@ -76,6 +76,43 @@ COLD devnum_status devnum__alias(enum devnum_cause w, uint64_t raw, struct devnu
 		why->lo = (unsigned)__builtin_ctzll(ignored);
 	}
 	return DEVNUM_ALIAS;
+}
+
+/* The first rule broken, in the order the reason names it: the major, the
+ * minor, the window, the sentinel. */
+COLD devnum_status devnum__refuse(const struct devnum_layout *l, uint64_t major, uint64_t minor,
+				  uint64_t raw, struct devnum_reason *why)
+{
+	uint64_t cmaj = devnum_layout_carried(l, DEVNUM_MAJOR);
+	uint64_t cmin = devnum_layout_carried(l, DEVNUM_MINOR);
+	if (major & ~cmaj)
+		return refuse_part(DEVNUM_MAJOR, major, cmaj, why);
+	if (minor & ~cmin)
+		return refuse_part(DEVNUM_MINOR, minor, cmin, why);
+	if ((l->rules & DEVNUM_LEGACY_WINDOW) && devnum_layout_in_window(raw))
+		return refuse_raw(DEVNUM_IN_WINDOW, major, minor, raw, why);
+	return refuse_raw(DEVNUM_IS_NODEV, major, minor, raw, why);
+}
+
+COLD devnum_status devnum__judge(const struct devnum_layout *l, enum devnum_cause c, uint64_t raw,
+				 struct devnum_tuple *t, uint64_t *canon, struct devnum_reason *why)
+{
+	switch (c) {
+	case DEVNUM_TOO_WIDE:
+	case DEVNUM_SENTINEL:
+		return invalid(c, raw, ones(l->width), why);
+	case DEVNUM_STRAY:
+		return stray(raw, devnum_layout_covered(l) | l->ignored, l->width, why);
+	case DEVNUM_LEGACY: /* an unconverted 8:8 number: its canonical form is
+			       the tuple packed by the scheme's own fields */
+		*t = (struct devnum_tuple){ raw >> 8, raw & 0xff };
+		*canon = devnum_layout_pack(l, *t);
+		return alias(DEVNUM_LEGACY, raw, *t, *canon, 0, why);
+	default: /* DEVNUM_IGNORED_BITS */
+		*t = devnum_layout_unpack(l, raw, false);
+		*canon = (raw & ~l->ignored) | l->fixed;
+		return alias(DEVNUM_IGNORED_BITS, raw, *t, *canon, l->ignored, why);
+	}
 }
 
 COLD devnum_status devnum__bad(struct devnum_reason *why)

@@ -1,7 +1,8 @@
 /* libbench.c - libdevnum per call against the hand-written expressions a
  * header would use (kdev_t.h's MKDEV, the BSD makedev macros) and glibc's
  * own makedev(), major() and minor(): nanoseconds per call, the median of
- * alternating rounds.
+ * alternating rounds; and devnum_inline.h's functions, which a program
+ * inlines as it does those expressions.
  *
  * Each loop is a dependency chain, every call fed by the one before, so
  * the compiler can neither vectorise it nor drop it, and what is timed is
@@ -12,6 +13,7 @@
  * into the call, the library's dispatch and the reason it writes. */
 #define _GNU_SOURCE
 #include <devnum.h>
+#include <devnum_inline.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +162,20 @@ static inline u64 lib_dec(const devnum_scheme *s, u64 r)
 	return t.major ^ t.minor << 1;
 }
 
+/* devnum_inline.h's, inlined: the function is a constant here. */
+#define inl_enc(fn, ma, mi) \
+	({ \
+		u64 raw_ = 0; \
+		fn((struct devnum_tuple){ ma, mi }, &raw_); \
+		raw_; \
+	})
+#define inl_dec(fn, r) \
+	({ \
+		struct devnum_tuple t_ = { 0, 0 }; \
+		fn(r, &t_); \
+		t_.major ^ t_.minor << 1; \
+	})
+
 static int cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -184,15 +200,19 @@ static double median(double *v)
 /* The times of one scheme, a row of ROUNDS each: the library's encode,
  * its encode with no reason, the expression by hand; the same for decode. */
 struct times {
-	double le[ROUNDS], lq[ROUNDS], he[ROUNDS], ld[ROUNDS], hd[ROUNDS];
+	double le[ROUNDS], lq[ROUNDS], ie[ROUNDS], he[ROUNDS], ld[ROUNDS], id[ROUNDS], hd[ROUNDS];
 };
+
+static double worst_inline; /* the largest ratio of an inline call to by hand */
 
 static void report(const char *name, struct times *t, const char *note)
 {
-	double a = median(t->le), q = median(t->lq), b = median(t->he);
-	double c = median(t->ld), d = median(t->hd);
-	printf("%-10s %7.2f %7.2f %7.2f %5.1fx %5.1fx   %7.2f %7.2f %5.1fx%s\n", name, a, q, b,
-	       a / b, q / b, c, d, c / d, note);
+	double a = median(t->le), q = median(t->lq), i = median(t->ie), b = median(t->he);
+	double c = median(t->ld), j = median(t->id), d = median(t->hd);
+	worst_inline = i / b > worst_inline ? i / b : worst_inline;
+	worst_inline = j / d > worst_inline ? j / d : worst_inline;
+	printf("%-10s %6.2f %6.2f %6.2f %6.2f %5.1fx %5.1fx  %6.2f %6.2f %6.2f %5.1fx %5.1fx%s\n",
+	       name, a, q, i, b, a / b, i / b, c, j, d, c / d, j / d, note);
 }
 
 /* One scheme: the library and the expressions by hand, round by round. */
@@ -206,8 +226,10 @@ static void report(const char *name, struct times *t, const char *note)
 		for (int round = 0; round < ROUNDS; round++) { \
 			TIME(t.le, ENCODE_LOOP(lib_enc(s, ma, mi))); \
 			TIME(t.lq, ENCODE_LOOP(lib_enc_quiet(s, ma, mi))); \
+			TIME(t.ie, ENCODE_LOOP(inl_enc(devnum_encode_##n, ma, mi))); \
 			TIME(t.he, ENCODE_LOOP(enc_##n(ma, mi))); \
 			TIME(t.ld, DECODE_LOOP(lib_dec(s, r))); \
+			TIME(t.id, DECODE_LOOP(inl_dec(devnum_decode_##n, r))); \
 			TIME(t.hd, DECODE_LOOP(dec_##n(r))); \
 		} \
 		report(#n, &t, ""); \
@@ -228,8 +250,10 @@ static void bench_makedev(void)
 	for (int round = 0; round < ROUNDS; round++) {
 		TIME(t.le, ENCODE_LOOP(lib_enc(s, ma, mi)));
 		TIME(t.lq, ENCODE_LOOP(lib_enc_quiet(s, ma, mi)));
+		TIME(t.ie, ENCODE_LOOP(inl_enc(devnum_encode_glibc, ma, mi)));
 		TIME(t.he, ENCODE_LOOP(makedev((unsigned)ma, (unsigned)mi)));
 		TIME(t.ld, DECODE_LOOP(lib_dec(s, r)));
+		TIME(t.id, DECODE_LOOP(inl_dec(devnum_decode_glibc, r)));
 		TIME(t.hd, DECODE_LOOP((u64)major(r) ^ (u64)minor(r) << 1));
 	}
 	report("glibc", &t, "   (by hand: glibc's makedev, major, minor)");
@@ -245,18 +269,21 @@ static void bench_floor(void)
 		TIME(t.he, ENCODE_LOOP(enc_legacy(ma, mi)));
 	}
 	double a = median(t.le), b = median(t.he);
-	printf("%-10s %7.2f %7s %7.2f %5.1fx %6s   (any call: legacy's expression out of line)\n",
-	       "call", a, "", b, a / b, "");
+	printf("%-10s %6.2f %6s %6s %6.2f %5.1fx         (any call: legacy's expression out "
+	       "of line)\n", "call", a, "", "", b, a / b);
 }
 
 int main(void)
 {
 	printf("libdevnum %s per call: ns, median of %d alternating rounds of %u calls\n",
 	       devnum_version(), ROUNDS, CALLS);
-	printf("%-10s %7s %7s %7s %6s %6s   %7s %7s %6s\n", "scheme", "encode", "no why",
-	       "by hand", "ratio", "no why", "decode", "by hand", "ratio");
+	printf("%-10s %6s %6s %6s %6s %6s %6s  %6s %6s %6s %6s %6s\n", "scheme", "encode",
+	       "no why", "inline", "hand", "ratio", "inline", "decode", "inline", "hand", "ratio",
+	       "inline");
 	SCHEMES(RUN)
 	bench_makedev();
 	bench_floor();
+	printf("devnum_inline.h's worst, encode or decode: %.2fx by hand (goal 1.5x: %s)\n",
+	       worst_inline, worst_inline <= 1.5 ? "ok" : "MISSED");
 	return sink == 42;
 }

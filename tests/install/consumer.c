@@ -2,6 +2,7 @@
  * against the installed libdevnum through pkg-config: the header, the
  * library and the .pc file are all there and agree. */
 #include <devnum.h>
+#include <devnum_inline.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,10 @@ int main(void)
 	if (strcmp(devnum_version(), DEVNUM_VERSION_STRING) != 0)
 		return 1;
 	if (devnum_encode(devnum_scheme_find("glibc"), t, &raw, &why) != DEVNUM_OK || raw != 0x801)
+		return 1;
+	/* the inline path, no call: the same answer */
+	uint64_t inlined = 0;
+	if (devnum_encode_glibc(t, &inlined) != DEVNUM_OK || inlined != raw)
 		return 1;
 	/* the container API: ustar's devmajor and devminor, 7 octal digits */
 	struct devnum_judgement j;

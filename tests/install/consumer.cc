@@ -1,5 +1,6 @@
 // consumer.cc - the same from C++: the header's extern "C" guards hold.
 #include <devnum.h>
+#include <devnum_inline.h>
 #include <cstdio>
 #include <string>
 
@@ -10,6 +11,12 @@ int main()
 	devnum_reason why;
 	uint64_t canon;
 	if (devnum_decode(s, 0x301, &t, &canon, &why) != DEVNUM_ALIAS || canon != 0x300000001)
+		return 1;
+	// inline, no call: the same alias (legacy 3:1), and 4096:0 refused by linux32
+	devnum_tuple u = { 0, 0 };
+	uint64_t raw = 0;
+	if (devnum_decode_split32(0x301, &u) != DEVNUM_ALIAS || u.major != 3 || u.minor != 1 ||
+	    devnum_encode_linux32(devnum_tuple{ 4096, 0 }, &raw) != DEVNUM_REFUSED)
 		return 1;
 	char text[200];
 	devnum_strreason(text, sizeof text, s, &why);
