@@ -31,10 +31,13 @@ struct inode {
 	uint32_t mode, size, namelen, offset;
 };
 
+struct listing;
+
 struct walk {
-	struct tree t;
+	struct tree t; /* first: the tree's sources get &t */
 	struct bounded b;
 	bool big; /* written on a big-endian host: mkfs.cramfs -N big */
+	struct listing *stack; /* each directory open, one a level of depth */
 };
 
 /* The three words of an inode, as the writer's compiler laid out its
@@ -78,57 +81,87 @@ static void device(struct walk *w, uint64_t ino, bool block, uint32_t size)
 	tree_device(&w->t, ino, block, f, &(struct entry_found){ F_CRAMFS, said }, NULL);
 }
 
-static void dir(struct walk *w, uint64_t start, uint32_t size);
+/* A directory's listing: the entry at off, its entries ending at end,
+ * and the inode of the entry listed last. */
+struct listing {
+	uint64_t off, end;
+	struct inode last;
+};
 
-/* The entry at off in a directory that ends at end: its record or its
- * walk; the offset of the next entry, or end after a fault. */
-static uint64_t entry(struct walk *w, uint64_t off, uint64_t end)
+/* The entry at l->off: 1 with its name, its inode's bytes in e->ref; -1
+ * after a fault (its directory's listing ends). */
+static int next(struct tree *t, void *dir, struct tree_entry *e)
 {
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
 	char what[4300];
-	const unsigned char *p = off + INODE_BYTES <= end ? bounded_at(&w->b, off, INODE_BYTES) : NULL;
+	uint64_t off = l->off;
+	if (off >= l->end)
+		return 0;
+	const unsigned char *p = off + INODE_BYTES <= l->end ? bounded_at(&w->b, off, INODE_BYTES) : NULL;
 	if (!p) {
 		snprintf(what, sizeof what, "the entry at byte %llu of directory %s",
-			 (unsigned long long)off, w->t.len ? w->t.path : "/");
-		tree_fault(&w->t, what, off + INODE_BYTES > end ? "it runs past the directory's end"
-								: w->b.why);
-		return end;
+			 (unsigned long long)off, t->len ? t->path : "/");
+		tree_fault(t, what, off + INODE_BYTES > l->end ? "it runs past the directory's end"
+							       : w->b.why);
+		return -1;
 	}
 	struct inode in = inode_at(p, w->big);
-	size_t nlen = (size_t)in.namelen * 4, base;
-	const unsigned char *name = nlen && off + INODE_BYTES + nlen <= end
+	size_t nlen = (size_t)in.namelen * 4;
+	const unsigned char *name = nlen && off + INODE_BYTES + nlen <= l->end
 					    ? bounded_at(&w->b, off + INODE_BYTES, nlen) : NULL;
 	if (!name) {
 		snprintf(what, sizeof what, "the name at byte %llu of directory %s",
-			 (unsigned long long)off + INODE_BYTES, w->t.len ? w->t.path : "/");
-		tree_fault(&w->t, what, !nlen ? "it is empty" : off + INODE_BYTES + nlen > end
-				    ? "it runs past the directory's end" : w->b.why);
-		return end;
+			 (unsigned long long)off + INODE_BYTES, t->len ? t->path : "/");
+		tree_fault(t, what, !nlen ? "it is empty" : off + INODE_BYTES + nlen > l->end
+				  ? "it runs past the directory's end" : w->b.why);
+		return -1;
 	}
-	w->t.sc->seg.entries++;
-	if (tree_push(&w->t, (const char *)name, strnlen((const char *)name, nlen), &base)) {
-		if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
-			device(w, ino_of(&in, off), S_ISBLK(in.mode), in.size);
-		else if (S_ISDIR(in.mode) && in.size)
-			dir(w, (uint64_t)in.offset << 2, in.size);
-		tree_pop(&w->t, base);
-	}
-	return off + INODE_BYTES + nlen;
+	*e = (struct tree_entry){ (const char *)name, strnlen((const char *)name, nlen),
+				  .ref = { off } };
+	l->last = in;
+	l->off = off + INODE_BYTES + nlen;
+	return 1;
 }
 
-/* The directory whose entries take size bytes from start, at the walk's
- * path. */
-static void dir(struct walk *w, uint64_t start, uint32_t size)
+/* The entry listed last, its inode at byte e->ref[0]: a device's record;
+ * a directory with entries to walk, its start and size into e->ref. */
+static bool look(struct tree *t, void *dir, struct tree_entry *e)
 {
-	char what[4200];
-	if (!tree_enter(&w->t, start, what, sizeof what))
-		return;
-	if (start > w->b.size || size > w->b.size - start)
-		tree_fault(&w->t, what, "its entries run past the end of the image");
-	else
-		for (uint64_t off = start; off < start + size && !out_failed();)
-			off = entry(w, off, start + size);
-	tree_leave(&w->t);
+	struct walk *w = (struct walk *)t;
+	struct inode in = ((struct listing *)dir)->last;
+	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
+		device(w, ino_of(&in, e->ref[0]), S_ISBLK(in.mode), in.size);
+	if (!S_ISDIR(in.mode) || !in.size)
+		return false;
+	*e = (struct tree_entry){ .ino = (uint64_t)in.offset << 2,
+				  .ref = { (uint64_t)in.offset << 2, in.size } };
+	return true;
 }
+
+/* The directory whose entries take e->ref[1] bytes from e->ref[0]. */
+static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = &w->stack[t->depth - 1];
+	uint64_t start = e->ref[0], size = e->ref[1];
+	(void)parent;
+	if (start > w->b.size || size > w->b.size - start) {
+		tree_fault(t, what, "its entries run past the end of the image");
+		return false;
+	}
+	*l = (struct listing){ start, start + size, { 0 } };
+	*dir = l;
+	return true;
+}
+
+static void close_dir(struct tree *t, void *dir)
+{
+	(void)t, (void)dir;
+}
+
+static const struct tree_source cramfs_tree = { open_dir, next, look, close_dir };
 
 /* The superblock at 0 or 512, its byte order into w->big: its bytes, or
  * NULL. */
@@ -180,8 +213,13 @@ int scan_cramfs(struct scan *sc, const struct image_file *f, const char *format)
 	}
 	if (!(p = super(&w, &at)))
 		tree_fault(&w.t, "cramfs image: no superblock at byte 0 or 512", NULL);
-	else if (root(&w, p, &in) && in.offset && in.size)
-		dir(&w, (uint64_t)in.offset << 2, in.size);
+	else if (root(&w, p, &in) && in.offset && in.size) {
+		struct listing levels[TREE_DEPTH_MAX];
+		uint64_t start = (uint64_t)in.offset << 2;
+		w.stack = levels;
+		tree_walk(&w.t, &cramfs_tree,
+			  &(struct tree_entry){ .ino = start, .ref = { start, in.size } });
+	}
 	bounded_close(&w.b);
 	return tree_end(&w.t);
 }

@@ -19,15 +19,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/grown.h"
 #include "render/output.h"
 #include "scan/image/image.h"
 #include "scan/input/bounded.h"
 #include "scan/libs/sqfs_calls.h"
 #include "scan/tree/tree.h"
 
+struct listing;
+
 struct walk {
-	struct tree t; /* the walk of the directories, the records */
+	struct tree t; /* first: the walk of the directories, the records */
+	struct listing *stack;    /* each directory open, one a level of depth */
 	const struct sqfs_calls *q;
 	sqfs_super_t super;
 	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
@@ -37,27 +39,17 @@ struct walk {
 	int data_error;           /* or why it could not be made */
 };
 
-/* The subdirectories met in a listing, entered once the listing is read:
- * one reader of the directory table serves the whole walk. */
-struct subs {
-	struct sub {
-		sqfs_inode_generic_t *inode;
-		char *name;
-	} *v;
-	size_t n, cap;
+/* A directory's listing: libsquashfs' place in it, and the entry listed
+ * last, its inode when it is a directory or a device (the walk's until
+ * the next). */
+struct listing {
+	sqfs_readdir_state_t st;
+	sqfs_dir_entry_t *ent;
+	sqfs_inode_generic_t *in;
+	sqfs_u64 ref;
+	uint64_t ino; /* the directory's */
+	int e;        /* libsquashfs' error that ended the listing, or 0 */
 };
-
-/* Adds a subdirectory, its inode now the list's: 0, or -1 out of memory. */
-static int push(struct subs *s, sqfs_inode_generic_t *in, const char *name, size_t n)
-{
-	struct sub *v = grown(s->v, s->n, &s->cap, sizeof *v, 16);
-	if (!v)
-		return -1;
-	s->v = v;
-	s->v[s->n].inode = in;
-	s->v[s->n++].name = strndup(name, n);
-	return 0;
-}
 
 static const char *sqfs_error(int e)
 {
@@ -144,8 +136,6 @@ static int read_inode(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
 	return w->q->sqfs_meta_reader_read_inode(w->itable, &w->super, block, offset, in);
 }
 
-static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir);
-
 /* The regular file inode at ref, read whole into *in when its block list
  * can fit in the inode table (else *in NULL): 0, or libsquashfs's error. */
 static int read_file(struct walk *w, sqfs_u64 ref, sqfs_inode_generic_t **in)
@@ -230,66 +220,81 @@ done:
 	w->q->sqfs_free(in);
 }
 
-/* The listing of the directory open in the reader: its devices listed,
- * its subdirectories into subs. */
-static int listing(struct walk *w, sqfs_readdir_state_t *st, struct subs *subs)
+/* The entry listed last, and its inode, freed. */
+static void forget(struct walk *w, struct listing *l)
 {
-	sqfs_dir_entry_t *ent;
-	sqfs_inode_generic_t *in;
-	sqfs_u64 ref;
-	size_t base;
-	int e = 0;
-	while (!out_failed() && (e = w->q->sqfs_meta_reader_readdir(w->dtable, st, &ent, NULL, &ref)) == 0) {
-		w->t.sc->seg.entries++;
-		if (!tree_push(&w->t, (const char *)ent->name, (size_t)ent->size + 1, &base)) {
-			w->q->sqfs_free(ent);
-			continue;
-		}
-		if ((e = read_inode(w, ref, &in)) != 0)
-			fault(w, w->t.path, e);
-		else if (in && is_device(in))
-			device(w, in);
-		else if (!in && ent->type == SQFS_INODE_FILE) /* a directory's types are basic */
-			regular_file(w, ref);
-		if (!e && in && is_dir(in) &&
-		    push(subs, in, (const char *)ent->name, (size_t)ent->size + 1)) {
-			w->q->sqfs_free(in), w->q->sqfs_free(ent);
-			return SQFS_ERROR_ALLOC;
-		}
-		if (!e && in && !is_dir(in))
-			w->q->sqfs_free(in);
-		w->q->sqfs_free(ent);
-		tree_pop(&w->t, base);
-	}
-	return e < 0 ? e : 0;
+	w->q->sqfs_free(l->ent);
+	w->q->sqfs_free(l->in);
+	l->ent = NULL, l->in = NULL;
 }
 
-/* The directory at the walk's path: its listing, then each
- * subdirectory. */
-static void walk_dir(struct walk *w, const sqfs_inode_generic_t *dir)
+static int next(struct tree *t, void *dir, struct tree_entry *e)
 {
-	char what[4200];
-	struct subs subs = { 0 };
-	sqfs_readdir_state_t st;
-	size_t base;
-	int e;
-	if (!tree_enter(&w->t, dir->base.inode_number, what, sizeof what))
-		return;
-	if ((e = w->q->sqfs_readdir_state_init(&st, &w->super, dir)) != 0 ||
-	    (e = listing(w, &st, &subs)))
-		fault(w, what, e);
-	for (size_t i = 0; i < subs.n; i++) {
-		struct sub *s = &subs.v[i];
-		if (s->name && !out_failed() && tree_push(&w->t, s->name, strlen(s->name), &base)) {
-			walk_dir(w, s->inode);
-			tree_pop(&w->t, base);
-		}
-		w->q->sqfs_free(s->inode);
-		free(s->name);
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
+	forget(w, l);
+	int got = w->q->sqfs_meta_reader_readdir(w->dtable, &l->st, &l->ent, NULL, &l->ref);
+	if (got) {
+		l->ent = NULL; /* at the end (1), or libsquashfs' error */
+		l->e = got < 0 ? got : 0;
+		return 0;
 	}
-	tree_leave(&w->t);
-	free(subs.v);
+	*e = (struct tree_entry){ .name = (const char *)l->ent->name, .len = (size_t)l->ent->size + 1 };
+	return 1;
 }
+
+/* The entry listed last: a device's record, a large regular file handed
+ * to the dispatcher; a directory to walk, its inode kept for open_dir. */
+static bool look(struct tree *t, void *dir, struct tree_entry *e)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
+	int err = read_inode(w, l->ref, &l->in);
+	if (err)
+		fault(w, t->path, err);
+	else if (l->in && is_device(l->in))
+		device(w, l->in);
+	else if (!l->in && l->ent->type == SQFS_INODE_FILE) /* a directory's types are basic */
+		regular_file(w, l->ref);
+	if (err || !l->in || !is_dir(l->in))
+		return false;
+	e->ino = l->in->base.inode_number;
+	e->data = l->in;
+	return true;
+}
+
+/* The directory whose inode is e->data (the root's, or its parent's
+ * listing's last). */
+static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = &w->stack[t->depth - 1];
+	(void)parent;
+	*l = (struct listing){ .ino = e->ino };
+	int err = w->q->sqfs_readdir_state_init(&l->st, &w->super, e->data);
+	if (err) {
+		fault(w, what, err);
+		return false;
+	}
+	*dir = l;
+	return true;
+}
+
+/* The listing done: a fault that ended it said, by the directory's name. */
+static void close_dir(struct tree *t, void *dir)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
+	char what[4200];
+	forget(w, l);
+	if (l->e) {
+		tree_named(t, l->ino, what, sizeof what);
+		fault(w, what, l->e);
+	}
+}
+
+static const struct tree_source squashfs_tree = { open_dir, next, look, close_dir };
 
 /* A part of a file as libsquashfs reads a file: a partition of a disk
  * image, each read checked against the part's end. */
@@ -416,10 +421,15 @@ int scan_squashfs(struct scan *sc, const struct image_file *f, const char *forma
 			w.q->sqfs_free(root), e = SQFS_ERROR_NOT_DIR;
 		if (!e && !root)
 			e = SQFS_ERROR_NOT_DIR;
-		if (e)
+		if (e) {
 			fault(&w, "the root directory", e);
-		else
-			walk_dir(&w, root), w.q->sqfs_free(root);
+		} else {
+			struct listing levels[TREE_DEPTH_MAX];
+			w.stack = levels;
+			tree_walk(&w.t, &squashfs_tree,
+				  &(struct tree_entry){ .ino = root->base.inode_number, .data = root });
+			w.q->sqfs_free(root);
+		}
 	}
 	sqfs_destroy(w.itable);
 	sqfs_destroy(w.dtable);

@@ -37,8 +37,11 @@
 #include "scan/specification/fakeroot_state.h"
 #include "scan/tree/tree.h"
 
+struct listing;
+
 struct staging {
-	struct tree t;
+	struct tree t;                    /* first: the tree's sources get &t */
+	struct listing *stack;            /* each directory open, one a level of depth */
 	dev_t dev;                        /* the root's file system */
 	const struct fakeroot_state *state; /* --fakeroot's, or NULL */
 };
@@ -155,8 +158,6 @@ static void virtfs_file(struct staging *s, int dirfd, const char *name, const st
 	       (struct devnum_tuple){ 0, 0 }, ".virtfs_metadata");
 }
 
-static void walk(struct staging *s, int dirfd);
-
 /* Whether the NUL-separated list of n bytes holds name. */
 static bool listed(const char *list, ssize_t n, const char *name)
 {
@@ -186,69 +187,95 @@ static void placeholder(struct staging *s, int dirfd, const char *name, const st
 		virtfs_file(s, dirfd, name, st);
 }
 
-/* One entry of a directory, at the walk's path; meta: the directory has
- * a .virtfs_metadata. */
-static void entry(struct staging *s, int dirfd, const char *name, bool meta)
+/* A directory's listing: its stream, and whether it has a
+ * .virtfs_metadata. */
+struct listing {
+	DIR *d;
+	bool meta;
+};
+
+static int next(struct tree *t, void *dir, struct tree_entry *e)
 {
+	struct listing *l = dir;
+	struct dirent *de;
+	while ((errno = 0, de = readdir(l->d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			*e = (struct tree_entry){ .name = de->d_name, .len = strlen(de->d_name) };
+			return 1;
+		}
+	if (!errno)
+		return 0;
+	tree_fault(t, t->len ? t->path : "/", strerror(errno));
+	return -1;
+}
+
+/* The entry listed last, at the walk's path: a device's record, a
+ * placeholder's; a directory of the same file system to walk. */
+static bool look(struct tree *t, void *dir, struct tree_entry *e)
+{
+	struct staging *s = (struct staging *)t;
+	struct listing *l = dir;
 	struct stat st;
-	char what[4300];
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return tree_fault(&s->t, s->t.path, strerror(errno));
-	s->t.sc->seg.entries++;
+	int fd = dirfd(l->d);
+	if (fstatat(fd, e->name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		tree_fault(t, t->path, strerror(errno));
+		return false;
+	}
 	const struct fakeroot_node *faked = s->state ? fakeroot_find(s->state, st.st_dev, st.st_ino)
 						     : NULL;
 	if (faked)
-		return device(s, &st, faked->type == 'b', true, faked->rdev,
-			      (struct devnum_tuple){ 0, 0 }, "fakeroot");
-	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
-		return device(s, &st, S_ISBLK(st.st_mode), false, 0,
-			      (struct devnum_tuple){ major(st.st_rdev), minor(st.st_rdev) }, "st_rdev");
-	if (S_ISREG(st.st_mode))
-		placeholder(s, dirfd, name, &st, meta);
-	if (!S_ISDIR(st.st_mode) || !strcmp(name, ".virtfs_metadata"))
-		return;
-	if (st.st_dev != s->dev)
-		return tree_fault(&s->t, s->t.path, "another file system, mounted here: not entered "
-				  "(scan it on its own)");
-	if (!tree_enter(&s->t, st.st_ino, what, sizeof what))
-		return;
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		tree_fault(&s->t, what, strerror(errno));
-	else
-		walk(s, fd);
-	tree_leave(&s->t);
+		device(s, &st, faked->type == 'b', true, faked->rdev, (struct devnum_tuple){ 0, 0 },
+		       "fakeroot");
+	else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		device(s, &st, S_ISBLK(st.st_mode), false, 0,
+		       (struct devnum_tuple){ major(st.st_rdev), minor(st.st_rdev) }, "st_rdev");
+	else if (S_ISREG(st.st_mode))
+		placeholder(s, fd, e->name, &st, l->meta);
+	if (faked || !S_ISDIR(st.st_mode) || !strcmp(e->name, ".virtfs_metadata"))
+		return false;
+	if (st.st_dev != s->dev) {
+		tree_fault(t, t->path, "another file system, mounted here: not entered "
+		           "(scan it on its own)");
+		return false;
+	}
+	e->ino = st.st_ino;
+	return true;
 }
 
-/* Every entry of the directory fd, which it closes. */
-static void walk(struct staging *s, int fd)
+/* The directory e, below parent (or the root, a descriptor of its in
+ * e->ref[0], the caller's), opened. */
+static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir)
 {
-	bool meta = !faccessat(fd, ".virtfs_metadata", F_OK, AT_SYMLINK_NOFOLLOW);
-	DIR *d = fdopendir(fd);
-	struct dirent *de;
-	size_t base;
-	if (!d) {
-		close(fd);
-		return tree_fault(&s->t, s->t.len ? s->t.path : "/", strerror(errno));
-	}
-	while (!out_failed() && (errno = 0, de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (tree_push(&s->t, de->d_name, strlen(de->d_name), &base)) {
-			entry(s, dirfd(d), de->d_name, meta);
-			tree_pop(&s->t, base);
+	struct staging *s = (struct staging *)t;
+	struct listing *l = &s->stack[t->depth - 1];
+	int fd = !parent ? fcntl((int)e->ref[0], F_DUPFD_CLOEXEC, 0)
+			 : openat(dirfd(((struct listing *)parent)->d), e->name,
+				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0) {
+		l->meta = !faccessat(fd, ".virtfs_metadata", F_OK, AT_SYMLINK_NOFOLLOW);
+		if ((l->d = fdopendir(fd))) {
+			*dir = l;
+			return true;
 		}
+		close(fd);
 	}
-	if (errno)
-		tree_fault(&s->t, s->t.len ? s->t.path : "/", strerror(errno));
-	closedir(d);
+	tree_fault(t, what, strerror(errno));
+	return false;
 }
+
+static void close_dir(struct tree *t, void *dir)
+{
+	(void)t;
+	closedir(((struct listing *)dir)->d);
+}
+
+static const struct tree_source staging_tree = { open_dir, next, look, close_dir };
 
 int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *state)
 {
 	struct staging s = { .state = state };
 	struct stat st;
-	char what[4300];
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	tree_start(&s.t, sc, "directory", NULL);
 	sc->segment = 1;
@@ -259,10 +286,10 @@ int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *
 		return tree_end(&s.t);
 	}
 	s.dev = st.st_dev;
-	if (tree_enter(&s.t, st.st_ino, what, sizeof what))
-		walk(&s, fd);
-	else
-		close(fd);
+	struct listing levels[TREE_DEPTH_MAX];
+	s.stack = levels;
+	tree_walk(&s.t, &staging_tree, &(struct tree_entry){ .ino = st.st_ino, .ref = { (uint64_t)fd } });
+	close(fd);
 	scan_summary(sc);
 	return tree_end(&s.t);
 }

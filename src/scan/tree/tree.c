@@ -1,9 +1,10 @@
-/* tree.c - the walk's path, its directories and its records. */
+/* tree.c - the walk: its recursion, path, directories and records. */
 #include <config.h>
 
 #include <stdio.h>
 #include <string.h>
 
+#include "render/output.h"
 #include "scan/tree/tree.h"
 
 void tree_start(struct tree *t, struct scan *sc, const char *format, const char *container)
@@ -70,10 +71,15 @@ bool tree_push(struct tree *t, const char *name, size_t n, size_t *base)
 	return true;
 }
 
+void tree_named(const struct tree *t, uint64_t ino, char *what, size_t n)
+{
+	snprintf(what, n, "directory %s (inode %llu)", t->len ? t->path : "/", (unsigned long long)ino);
+}
+
 bool tree_enter(struct tree *t, uint64_t ino, char *what, size_t n)
 {
 	int fresh = inode_set_add(&t->dirs, ino);
-	snprintf(what, n, "directory %s (inode %llu)", t->len ? t->path : "/", (unsigned long long)ino);
+	tree_named(t, ino, what, n);
 	if (fresh > 0 && t->depth < TREE_DEPTH_MAX) {
 		t->depth++;
 		return true;
@@ -81,4 +87,56 @@ bool tree_enter(struct tree *t, uint64_t ino, char *what, size_t n)
 	tree_fault(t, what, fresh < 0 ? "out of memory" : !fresh ? "entered before: a directory loop"
 							    : "deeper than 256 directories");
 	return false;
+}
+
+/* A directory open on the walk's stack: the source's state, and the
+ * length of the path before its name. */
+struct level {
+	void *dir;
+	size_t base;
+};
+
+/* Entry e of the directory at the top, its name pushed at base: looked
+ * at, and when it is a directory to walk, entered and opened onto the
+ * stack at *n (its name stays on the path until it is done). */
+static void step(struct tree *t, const struct tree_source *src, struct level *stack, unsigned *n,
+		 struct tree_entry *e, size_t base)
+{
+	char what[4200];
+	if (src->look(t, stack[*n - 1].dir, e) && tree_enter(t, e->ino, what, sizeof what)) {
+		if (src->open(t, stack[*n - 1].dir, e, what, &stack[*n].dir)) {
+			stack[(*n)++].base = base;
+			return;
+		}
+		tree_leave(t);
+	}
+	tree_pop(t, base);
+}
+
+void tree_walk(struct tree *t, const struct tree_source *src, const struct tree_entry *root)
+{
+	struct level stack[TREE_DEPTH_MAX + 1]; /* tree_enter holds the depth to TREE_DEPTH_MAX */
+	char what[4200];
+	unsigned n = 0;
+	if (!tree_enter(t, root->ino, what, sizeof what))
+		return;
+	if (!src->open(t, NULL, root, what, &stack[0].dir)) {
+		tree_leave(t);
+		return;
+	}
+	stack[n++].base = t->len;
+	while (n) {
+		struct tree_entry e = { .name = NULL };
+		size_t base;
+		int got = out_failed() ? 0 : src->next(t, stack[n - 1].dir, &e);
+		if (got <= 0) { /* the directory done: back to its parent's path */
+			src->close(t, stack[--n].dir);
+			tree_leave(t);
+			tree_pop(t, stack[n].base);
+			continue;
+		}
+		t->sc->seg.entries++;
+		if (!e.skip && tree_push(t, e.name, e.len, &base))
+			step(t, src, stack, &n, &e, base);
+	}
 }

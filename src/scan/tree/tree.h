@@ -1,8 +1,11 @@
 /* tree.h - what every walk of a file system's directories shares, whoever
- * reads the file system: the path of the entry it is at, the directories
- * entered (a loop is said, not followed), a depth limit, and the records:
- * a device inode's (scan_record), an error record for each fault of the
- * image's, the segment's tallies and the status. */
+ * reads the file system: the walk itself (tree_walk: the recursion, a
+ * stack of open directories, the path of the entry it is at, the
+ * directories entered, a loop said and not followed, a depth limit, the
+ * count of entries, the end when output fails), and the records: a device
+ * inode's (scan_record), an error record for each fault of the image's,
+ * the segment's tallies and the status.  A reader is a source of
+ * directories for it: it lists one, looks at an entry, opens another. */
 #ifndef TREE_H
 #define TREE_H
 
@@ -57,6 +60,9 @@ static inline void tree_pop(struct tree *t, size_t base)
 	t->path[t->len = base] = 0;
 }
 
+/* What the directory inode ino at the path is called in faults. */
+void tree_named(const struct tree *t, uint64_t ino, char *what, size_t n);
+
 /* The directory inode ino, at the path, entered: true, a level deeper
  * until tree_leave, with what it is called in `what` (for the reader's
  * own faults); false, said as a fault, for a directory entered before (a
@@ -67,5 +73,38 @@ static inline void tree_leave(struct tree *t)
 {
 	t->depth--;
 }
+
+/* An entry of a directory, as its source lists it.  The name is the
+ * source's until its next call; ref and data are the source's own (an
+ * offset and a size, an inode), for looking at the entry or opening it. */
+struct tree_entry {
+	const char *name;
+	size_t len;
+	bool skip;      /* counted, not looked at: a type no reader wants */
+	uint64_t ino;   /* a directory's, set by look: the loop check's */
+	uint64_t ref[2];
+	void *data;
+};
+
+/* A reader's directories, for tree_walk.  Each function gets the walk
+ * (the first member of the reader's own struct) and says its faults. */
+struct tree_source {
+	/* The directory e (its root, from tree_walk) opened for listing into
+	 * *dir, below parent (NULL for the root); `what` names it for the
+	 * faults: false after one. */
+	bool (*open)(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir);
+	/* The next entry of dir into *e: 1; 0 at its end; -1 after a fault
+	 * said, which ends the listing. */
+	int (*next)(struct tree *t, void *dir, struct tree_entry *e);
+	/* Entry e of dir, at the walk's path: its record, or nothing; true
+	 * for a directory to walk, e->ino set. */
+	bool (*look)(struct tree *t, void *dir, struct tree_entry *e);
+	void (*close)(struct tree *t, void *dir);
+};
+
+/* The walk of every directory below root, depth first in each listing's
+ * order, at the path the walk is at ("" for the image's root). */
+void tree_walk(struct tree *t, const struct tree_source *src, const struct tree_entry *root);
 
 #endif
