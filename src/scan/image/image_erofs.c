@@ -42,12 +42,26 @@ struct inode {
 	unsigned layout, isize, xsize;
 };
 
+struct listing;
+
 struct walk {
-	struct tree t;
+	struct tree t;             /* first: the tree's sources get &t */
 	struct bounded b;
 	unsigned blkbits;
 	uint64_t meta, xattrs;     /* where the inodes and the shared xattrs start */
 	unsigned char *block;      /* a directory block, copied out of the window */
+	struct listing *owner;     /* the listing whose block that is */
+	struct listing *stack;     /* each directory open, one a level of depth */
+};
+
+/* A directory's listing: the directory and its parent (up), the block
+ * read (i, n bytes, count entries) and the entry k next in it, and the
+ * inode of the entry listed last. */
+struct listing {
+	struct inode in, last;
+	uint64_t up, i;
+	size_t n, k, count;
+	bool loaded;
 };
 
 /* A fault at inode nid: its error record. */
@@ -125,29 +139,6 @@ static bool whiteout_file(struct walk *w, const struct inode *in)
 	return is > 0;
 }
 
-static void dir(struct walk *w, const struct inode *in, uint64_t up);
-
-/* The entry named by the walk's path, in directory up: its record, its
- * walk, or nothing; whether it was a directory walked (w->block then
- * holds another's). */
-static bool entry(struct walk *w, uint64_t nid, uint64_t up)
-{
-	struct inode in;
-	if (!read_inode(w, nid, &in))
-		return false;
-	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
-		tree_device(&w->t, nid, S_ISBLK(in.mode), (struct devnum_fields){ 1, 1, { in.u } },
-			    NULL, NULL);
-	else if (S_ISREG(in.mode) && whiteout_file(w, &in))
-		tree_device(&w->t, nid, false, (struct devnum_fields){ 0 },
-			    &(struct entry_found){ F_WHITEOUT, "composefs' escaped whiteout: a file with "
-			    "the xattr trusted.overlay.overlay.whiteout, char 0:0 where it is mounted" },
-			    NULL);
-	else if (S_ISDIR(in.mode))
-		return dir(w, &in, up), true;
-	return false;
-}
-
 /* Block i of directory in, n bytes of it, copied into w->block: true. */
 static bool dir_block(struct walk *w, const struct inode *in, uint64_t i, size_t n, char *what)
 {
@@ -199,57 +190,106 @@ static void dots(struct walk *w, const struct inode *in, uint64_t up, size_t len
 	tree_fault(&w->t, what, why);
 }
 
-/* Directory block i of in (in directory up), of n bytes: each entry;
- * false at a fault. */
-static bool entries(struct walk *w, const struct inode *in, uint64_t up, uint64_t i, size_t n,
-		    char *what)
+/* Block l->i of the listing's directory into w->block: true; false
+ * after a fault. */
+static bool load(struct walk *w, struct listing *l)
 {
-	if (!dir_block(w, in, i, n, what))
+	char what[4200];
+	uint64_t left = l->in.size - (l->i << w->blkbits), blksz = UINT64_C(1) << w->blkbits;
+	l->n = left < blksz ? (size_t)left : (size_t)blksz;
+	tree_named(&w->t, l->in.nid, what, sizeof what);
+	if (!dir_block(w, &l->in, l->i, l->n, what))
 		return false;
-	size_t count = n >= DIRENT_BYTES ? le16(w->block + 8) / DIRENT_BYTES : 0;
-	for (size_t k = 0; k < count && !out_failed(); k++) {
-		size_t len, base;
-		const char *name = dirent_name(w->block, n, k, count, &len);
-		if (!name) {
-			tree_fault(&w->t, what, "a directory entry's name lies outside its block");
-			return false;
-		}
-		uint64_t nid = le64(w->block + k * DIRENT_BYTES);
-		if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2))) {
-			dots(w, in, up, len, nid, what);
-			continue;
-		}
-		w->t.sc->seg.entries++;
-		if (!tree_push(&w->t, name, len, &base))
-			continue;
-		bool below = entry(w, nid, in->nid);
-		tree_pop(&w->t, base);
-		if (below && k + 1 < count && !dir_block(w, in, i, n, what)) /* read again */
-			return false;
-	}
+	if (!l->loaded)
+		l->count = l->n >= DIRENT_BYTES ? le16(w->block + 8) / DIRENT_BYTES : 0, l->k = 0;
+	l->loaded = true;
+	w->owner = l;
 	return true;
 }
 
-/* Directory in, at the walk's path, in directory up: each of its
- * blocks' entries. */
-static void dir(struct walk *w, const struct inode *in, uint64_t up)
+static int next(struct tree *t, void *dir, struct tree_entry *e)
 {
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
 	char what[4200];
-	size_t blksz = (size_t)1 << w->blkbits;
-	if (!tree_enter(&w->t, in->nid, what, sizeof what))
-		return;
-	if (in->layout != FLAT_PLAIN && in->layout != FLAT_INLINE)
-		tree_fault(&w->t, what, "stored compressed or in chunks, which scan does not read");
-	else if (in->size > w->b.size)
-		tree_fault(&w->t, what, "larger than the image");
-	else
-		for (uint64_t i = 0; i << w->blkbits < in->size && !out_failed(); i++) {
-			uint64_t left = in->size - (i << w->blkbits);
-			if (!entries(w, in, up, i, left < blksz ? (size_t)left : blksz, what))
-				break;
+	for (;;) {
+		if (l->loaded && l->k == l->count)
+			l->i++, l->loaded = false;
+		if (!l->loaded && l->i << w->blkbits >= l->in.size)
+			return 0;
+		if ((!l->loaded || w->owner != l) && !load(w, l)) /* a walk below took the block */
+			return -1;
+		if (l->k == l->count)
+			continue;
+		size_t len, k = l->k++;
+		const char *name = dirent_name(w->block, l->n, k, l->count, &len);
+		uint64_t nid = le64(w->block + k * DIRENT_BYTES);
+		if (!name) {
+			tree_named(t, l->in.nid, what, sizeof what);
+			tree_fault(t, what, "a directory entry's name lies outside its block");
+			return -1;
 		}
-	tree_leave(&w->t);
+		if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2))) {
+			tree_named(t, l->in.nid, what, sizeof what);
+			dots(w, &l->in, l->up, len, nid, what);
+			continue;
+		}
+		*e = (struct tree_entry){ .name = name, .len = len, .ref = { nid } };
+		return 1;
+	}
 }
+
+/* The entry listed last, inode e->ref[0], at the walk's path: a device's
+ * record, a whiteout's; a directory to walk, its inode kept for open_dir. */
+static bool look(struct tree *t, void *dir, struct tree_entry *e)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
+	struct inode *in = &l->last;
+	uint64_t nid = e->ref[0];
+	if (!read_inode(w, nid, in))
+		return false;
+	if (S_ISCHR(in->mode) || S_ISBLK(in->mode))
+		tree_device(t, nid, S_ISBLK(in->mode), (struct devnum_fields){ 1, 1, { in->u } },
+			    NULL, NULL);
+	else if (S_ISREG(in->mode) && whiteout_file(w, in))
+		tree_device(t, nid, false, (struct devnum_fields){ 0 },
+			    &(struct entry_found){ F_WHITEOUT, "composefs' escaped whiteout: a file with "
+			    "the xattr trusted.overlay.overlay.whiteout, char 0:0 where it is mounted" },
+			    NULL);
+	e->ino = nid;
+	return S_ISDIR(in->mode);
+}
+
+/* The directory listed last in parent (or the root, e->data, its own
+ * parent), its entries read where they are stored flat. */
+static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = &w->stack[t->depth - 1], *up = parent;
+	const struct inode *in = up ? &up->last : e->data;
+	if (in->layout != FLAT_PLAIN && in->layout != FLAT_INLINE) {
+		tree_fault(t, what, "stored compressed or in chunks, which scan does not read");
+		return false;
+	}
+	if (in->size > w->b.size) {
+		tree_fault(t, what, "larger than the image");
+		return false;
+	}
+	*l = (struct listing){ .in = *in, .up = up ? up->in.nid : in->nid };
+	*dir = l;
+	return true;
+}
+
+static void close_dir(struct tree *t, void *dir)
+{
+	struct walk *w = (struct walk *)t;
+	if (w->owner == dir)
+		w->owner = NULL;
+}
+
+static const struct tree_source erofs_tree = { open_dir, next, look, close_dir };
 
 /* The superblock: true, the walk's geometry set; false, said. */
 static bool super(struct walk *w, uint64_t *root)
@@ -289,8 +329,10 @@ int scan_erofs(struct scan *sc, const struct image_file *f, const char *format)
 		return scan_error(sc, err);
 	}
 	if (super(&w, &nid) && read_inode(&w, nid, &root)) {
+		struct listing levels[TREE_DEPTH_MAX];
+		w.stack = levels;
 		if (S_ISDIR(root.mode))
-			dir(&w, &root, nid); /* the root is its own parent */
+			tree_walk(&w.t, &erofs_tree, &(struct tree_entry){ .ino = nid, .data = &root });
 		else
 			inode_fault(&w, nid, "the root is no directory");
 	}

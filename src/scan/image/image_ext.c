@@ -51,8 +51,12 @@ struct files {
 	size_t n, cap;
 };
 
+struct listing;
+
 struct walk {
-	struct tree t; /* the walk of the directories, the records */
+	struct tree t; /* first: the walk of the directories, the records */
+	struct listing *stack; /* each directory open, one a level of depth */
+	size_t listed;         /* the bytes their listings hold */
 	const struct ext2fs_calls *x;
 	ext2_filsys fs;
 	struct devices devs;
@@ -203,8 +207,6 @@ static void scan_inodes(struct walk *w)
 	free(in);
 }
 
-static void walk_dir(struct walk *w, ext2_ino_t dir);
-
 /* A regular file open for the dispatcher, and the walk that opened it. */
 struct open_file {
 	struct walk *w;
@@ -240,59 +242,141 @@ static void regular_file(struct walk *w, ext2_ino_t ino)
 	w->x->ext2fs_file_close(o.file);
 }
 
-/* The inode of a name the scan did not find a device: read, a directory
- * walked, a device the scan passed over (an inode table that lies about
- * its unused inodes) listed. */
-static void other(struct walk *w, ext2_ino_t ino)
+/* The inode of a name the scan did not find a device: read; a device the
+ * scan passed over (an inode table that lies about its unused inodes)
+ * listed; whether it is a directory. */
+static bool other(struct walk *w, ext2_ino_t ino)
 {
 	struct ext2_inode in;
 	errcode_t err = w->x->ext2fs_read_inode(w->fs, ino, &in);
 	if (err)
 		fault(w, w->t.path, err);
-	else if (LINUX_S_ISDIR(in.i_mode))
-		walk_dir(w, ino);
 	else if (LINUX_S_ISCHR(in.i_mode) || LINUX_S_ISBLK(in.i_mode))
 		device(w, ino, LINUX_S_ISBLK(in.i_mode), in.i_block, NULL);
+	return !err && LINUX_S_ISDIR(in.i_mode);
 }
 
-static int entry(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset, int blocksize,
-		 char *buf, void *priv)
+/* A directory's listing, read whole when it is opened (libext2fs lists a
+ * directory by calling back): each entry's inode, type and name, the
+ * names one after another in `names`; the entry next.  The listings open
+ * at once hold LISTED_MAX bytes at most between them: a directory whose
+ * blocks an image maps again and again lists no end of entries. */
+#define LISTED_MAX ((size_t)64 << 20)
+struct listing {
+	struct named {
+		ext2_ino_t ino;
+		unsigned type;
+		size_t at, len;
+	} *v;
+	size_t n, cap, next;
+	char *names;
+	size_t used, room;
+	size_t *listed;          /* the walk's bytes of listings open */
+	const char *short_of;    /* why the listing stopped early, or NULL */
+};
+
+/* An entry's room in l: true. */
+static bool room_for(struct listing *l, size_t len)
 {
-	struct walk *w = priv;
-	size_t base;
-	unsigned type = (unsigned)d->name_len >> 8; /* with the filetype feature */
-	struct device *dev;
+	struct named *v = grown(l->v, l->n, &l->cap, sizeof *v, 64);
+	if (v)
+		l->v = v;
+	while (v && l->used + len > l->room) {
+		char *more = realloc(l->names, l->room ? 2 * l->room : 4096);
+		if (!more)
+			break;
+		l->names = more, l->room = l->room ? 2 * l->room : 4096;
+	}
+	if (v && l->used + len <= l->room)
+		return true;
+	l->short_of = "out of memory: the rest of its entries not read";
+	return false;
+}
+
+static int listed(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset, int blocksize,
+		  char *buf, void *priv)
+{
+	struct listing *l = priv;
+	size_t len = d->name_len & 0xff;
 	(void)dir, (void)offset, (void)blocksize, (void)buf;
 	if (kind != DIRENT_OTHER_FILE || !d->inode)
 		return 0;
-	w->t.sc->seg.entries++;
-	bool file = (type == EXT2_FT_REG_FILE || type == EXT2_FT_UNKNOWN) && large(&w->files, d->inode);
-	if (!file && type != EXT2_FT_UNKNOWN && type != EXT2_FT_DIR && type != EXT2_FT_CHRDEV &&
-	    type != EXT2_FT_BLKDEV)
-		return 0;
-	if (!tree_push(&w->t, d->name, d->name_len & 0xff, &base))
-		return 0;
-	if (file)
-		regular_file(w, d->inode);
-	else if ((dev = find(&w->devs, d->inode)))
-		named(w, dev);
-	else
-		other(w, d->inode);
-	tree_pop(&w->t, base);
-	return out_failed() ? DIRENT_ABORT : 0;
+	if (*l->listed + sizeof *l->v + len > LISTED_MAX) {
+		l->short_of = "it lists more than 64 MiB of entries with the directories above it: "
+			      "the rest not read";
+		return DIRENT_ABORT;
+	}
+	if (!room_for(l, len))
+		return DIRENT_ABORT;
+	memcpy(l->names + l->used, d->name, len);
+	l->v[l->n++] = (struct named){ d->inode, (unsigned)d->name_len >> 8, l->used, len };
+	l->used += len;
+	*l->listed += sizeof *l->v + len;
+	return 0;
 }
 
-/* The directory at the walk's path, inode dir: each entry. */
-static void walk_dir(struct walk *w, ext2_ino_t dir)
+/* Directory inode e->ino, listed. */
+static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
+		     void **dir)
 {
-	char what[4200];
-	if (!tree_enter(&w->t, dir, what, sizeof what))
-		return;
-	errcode_t err = w->x->ext2fs_dir_iterate2(w->fs, dir, 0, NULL, entry, w);
-	tree_leave(&w->t);
-	if (err)
+	struct walk *w = (struct walk *)t;
+	struct listing *l = &w->stack[t->depth - 1];
+	(void)parent;
+	*l = (struct listing){ .listed = &w->listed };
+	errcode_t err = w->x->ext2fs_dir_iterate2(w->fs, (ext2_ino_t)e->ino, 0, NULL, listed, l);
+	if (l->short_of)
+		tree_fault(t, what, l->short_of);
+	else if (err)
 		fault(w, what, err);
+	*dir = l;
+	return true; /* what was listed before a fault is walked */
 }
+
+/* The next entry; one of a type that holds no device nor input, counted
+ * and skipped (a directory's types are the filetype feature's). */
+static int next(struct tree *t, void *dir, struct tree_entry *e)
+{
+	struct walk *w = (struct walk *)t;
+	struct listing *l = dir;
+	if (l->next == l->n)
+		return 0;
+	const struct named *d = &l->v[l->next++];
+	bool file = (d->type == EXT2_FT_REG_FILE || d->type == EXT2_FT_UNKNOWN) &&
+		    large(&w->files, d->ino);
+	*e = (struct tree_entry){ .name = l->names + d->at, .len = d->len, .ref = { d->ino, file } };
+	e->skip = !file && d->type != EXT2_FT_UNKNOWN && d->type != EXT2_FT_DIR &&
+		  d->type != EXT2_FT_CHRDEV && d->type != EXT2_FT_BLKDEV;
+	return 1;
+}
+
+/* Entry e, its inode e->ref[0], at the walk's path: a large file handed
+ * to the dispatcher, a device's record; whether it is a directory. */
+static bool look(struct tree *t, void *dir, struct tree_entry *e)
+{
+	struct walk *w = (struct walk *)t;
+	ext2_ino_t ino = (ext2_ino_t)e->ref[0];
+	struct device *dev;
+	(void)dir;
+	e->ino = ino;
+	if (e->ref[1])
+		regular_file(w, ino);
+	else if ((dev = find(&w->devs, ino)))
+		named(w, dev);
+	else
+		return other(w, ino);
+	return false;
+}
+
+static void close_dir(struct tree *t, void *dir)
+{
+	struct listing *l = dir;
+	(void)t;
+	*l->listed -= l->n * sizeof *l->v + l->used;
+	free(l->v);
+	free(l->names);
+}
+
+static const struct tree_source ext_tree = { open_dir, next, look, close_dir };
 
 /* The device inodes in use that no name reached, listed as <inode N>. */
 static void unnamed(struct walk *w)
@@ -328,7 +412,9 @@ int scan_ext(struct scan *sc, const struct image_file *f, const char *format)
 		return scan_error(sc, err);
 	}
 	scan_inodes(&w);
-	walk_dir(&w, EXT2_ROOT_INO);
+	struct listing levels[TREE_DEPTH_MAX];
+	w.stack = levels;
+	tree_walk(&w.t, &ext_tree, &(struct tree_entry){ .ino = EXT2_ROOT_INO });
 	if (!out_failed())
 		unnamed(&w);
 	w.x->ext2fs_close_free(&w.fs);
