@@ -90,7 +90,7 @@ struct listing {
 
 /* The entry at l->off: 1 with its name, its inode's bytes in e->ref; -1
  * after a fault (its directory's listing ends). */
-static int next(struct tree *t, void *dir, struct tree_entry *e)
+static int next_entry(struct tree *t, void *dir, struct tree_entry *e)
 {
 	struct walk *w = (struct walk *)t;
 	struct listing *l = dir;
@@ -161,7 +161,7 @@ static void close_dir(struct tree *t, void *dir)
 	(void)t, (void)dir;
 }
 
-static const struct tree_source cramfs_tree = { open_dir, next, look, close_dir };
+static const struct tree_source cramfs_tree = { open_dir, next_entry, look, close_dir };
 
 /* The superblock at 0 or 512, its byte order into w->big: its bytes, or
  * NULL. */

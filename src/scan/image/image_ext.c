@@ -334,7 +334,7 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 
 /* The next entry; one of a type that holds no device nor input, counted
  * and skipped (a directory's types are the filetype feature's). */
-static int next(struct tree *t, void *dir, struct tree_entry *e)
+static int next_entry(struct tree *t, void *dir, struct tree_entry *e)
 {
 	struct walk *w = (struct walk *)t;
 	struct listing *l = dir;
@@ -376,7 +376,7 @@ static void close_dir(struct tree *t, void *dir)
 	free(l->names);
 }
 
-static const struct tree_source ext_tree = { open_dir, next, look, close_dir };
+static const struct tree_source ext_tree = { open_dir, next_entry, look, close_dir };
 
 /* The device inodes in use that no name reached, listed as <inode N>. */
 static void unnamed(struct walk *w)

@@ -228,7 +228,7 @@ static void forget(struct walk *w, struct listing *l)
 	l->ent = NULL, l->in = NULL;
 }
 
-static int next(struct tree *t, void *dir, struct tree_entry *e)
+static int next_entry(struct tree *t, void *dir, struct tree_entry *e)
 {
 	struct walk *w = (struct walk *)t;
 	struct listing *l = dir;
@@ -286,15 +286,15 @@ static void close_dir(struct tree *t, void *dir)
 {
 	struct walk *w = (struct walk *)t;
 	struct listing *l = dir;
-	char what[4200];
 	forget(w, l);
 	if (l->e) {
+		char what[4200];
 		tree_named(t, l->ino, what, sizeof what);
 		fault(w, what, l->e);
 	}
 }
 
-static const struct tree_source squashfs_tree = { open_dir, next, look, close_dir };
+static const struct tree_source squashfs_tree = { open_dir, next_entry, look, close_dir };
 
 /* A part of a file as libsquashfs reads a file: a partition of a disk
  * image, each read checked against the part's end. */
