@@ -261,7 +261,7 @@ static bool other(struct walk *w, ext2_ino_t ino)
  * names one after another in `names`; the entry next.  The listings open
  * at once hold LISTED_MAX bytes at most between them: a directory whose
  * blocks an image maps again and again lists no end of entries. */
-#define LISTED_MAX ((size_t)64 << 20)
+#define LISTED_MAX ((size_t)32 << 20)
 struct listing {
 	struct named {
 		ext2_ino_t ino;
@@ -281,7 +281,7 @@ static bool room_for(struct listing *l, size_t len)
 	struct named *v = grown(l->v, l->n, &l->cap, sizeof *v, 64);
 	if (v)
 		l->v = v;
-	while (v && l->used + len > l->room) {
+	while (v && (!l->names || l->used + len > l->room)) { /* a name of 0 bytes has one too */
 		char *more = realloc(l->names, l->room ? 2 * l->room : 4096);
 		if (!more)
 			break;
@@ -302,7 +302,7 @@ static int listed(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset
 	if (kind != DIRENT_OTHER_FILE || !d->inode)
 		return 0;
 	if (*l->listed + sizeof *l->v + len > LISTED_MAX) {
-		l->short_of = "it lists more than 64 MiB of entries with the directories above it: "
+		l->short_of = "it lists more than 32 MiB of entries with the directories above it: "
 			      "the rest not read";
 		return DIRENT_ABORT;
 	}
