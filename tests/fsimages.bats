@@ -471,3 +471,32 @@ devnum: 'short.img': directory /z (inode N): its entries run past the end of the
 	run2 /usr/bin/time -f '%M' devnum scan loop.img
 	[ "${stderr_lines[-1]}" -lt 65536 ]
 }
+
+@test "scan of a tree 300 directories deep: the walk stops at 256 and says where, as a directory and as images" {
+	need mksquashfs squashfs-tools
+	need mkfs.erofs erofs-utils
+	need mke2fs e2fsprogs
+	d=tree
+	mkdir "$d"
+	for i in $(seq 300); do d="$d/d"; done
+	mkdir -p "$d"
+	: > "$d/file"
+	# the root is the first directory: the 256th below it is refused,
+	# named by the end of its path (a fault keeps the reason whole)
+	deep=tree$(printf '/d%.0s' $(seq 256))
+	run2 devnum scan tree
+	assert_equal "$status" 2
+	assert_regex "$stderr" "^devnum: 'tree': \.\.\./?(d/)+d \(inode $(stat -c %i "$deep")\): deeper than 256 directories\$"
+	mksquashfs tree t.sqfs -quiet -no-progress >/dev/null
+	run2 devnum scan t.sqfs
+	assert_equal "$status" 2
+	assert_regex "$stderr" "^devnum: 't.sqfs': \.\.\./?(d/)+d \(inode [0-9]+\): deeper than 256 directories\$"
+	mkfs.erofs t.erofs tree >/dev/null 2>&1
+	run2 devnum scan t.erofs
+	assert_equal "$status" 2
+	assert_regex "$stderr" "^devnum: 't.erofs': \.\.\./?(d/)+d \(inode [0-9]+\): deeper than 256 directories\$"
+	mke2fs -q -F -t ext4 -d tree t.ext4 8M
+	run2 devnum scan t.ext4
+	assert_equal "$status" 2
+	assert_regex "$stderr" "^devnum: 't.ext4': \.\.\./?(d/)+d \(inode [0-9]+\): deeper than 256 directories\$"
+}
