@@ -683,40 +683,102 @@ static int layer_walk(struct scan *sc, struct source *src, const char *name)
 	return status;
 }
 
-/* Whether the compressed stream at the start of src holds an input: its
- * first decompressed bytes bid as one (a gzip'd man page, a .jar's
- * deflated class, hold none).  src is left at its start. */
-static bool holds_input(struct scan *sc, struct source *src)
+/* Every bid but ISO 9660's looks at the first HEAD_FIRST bytes, and an
+ * ISO image's first 16 sectors, its system area, hold zeros or a boot
+ * record with zeros in it: a stream whose first HEAD_FIRST bytes hold
+ * no NUL (a man page, a changelog) is text, and no more of it is
+ * inflated to look for a volume descriptor at 32 KiB. */
+enum { HEAD_FIRST = 4096 };
+
+/* The first decompressed bytes of a stream into head, pulled from data:
+ * HEAD_FIRST, or BID_BYTES where those could be an ISO image's; how
+ * many, or -1 when they cannot be had. */
+static ssize_t head_pulled(ssize_t (*pull)(void *, unsigned char *, size_t, const char **),
+			   void *data, unsigned char *head)
+{
+	const struct reader *tie;
+	const char *why;
+	size_t n = 0, want = HEAD_FIRST;
+	ssize_t got = 1;
+	while (n < want && (got = pull(data, head + n, want - n, &why)) > 0) {
+		n += (size_t)got;
+		if (n == HEAD_FIRST && memchr(head, 0, n) && !reader_identify(head, n, &tie))
+			want = BID_BYTES;
+	}
+	return got < 0 ? -1 : (ssize_t)n;
+}
+
+/* libarchive's read of its only entry, as a pull. */
+static ssize_t entry_pull(void *data, unsigned char *p, size_t n, const char **why)
+{
+	void **pair = data;
+	const struct archive_calls *la = pair[0];
+	la_ssize_t got = la->archive_read_data(pair[1], p, n);
+	*why = NULL;
+	return got < 0 ? -1 : got;
+}
+
+/* The first decompressed bytes of the compressed stream src into head,
+ * by libarchive's filters. */
+static ssize_t unfiltered_head(struct scan *sc, struct source *src, unsigned char *head)
 {
 	const struct archive_calls *la = sc->la;
 	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct feed f;
+	ssize_t n = 0;
+	if (!a)
+		return -1;
+	la->archive_read_support_filter_all(a);
+	la->archive_read_support_format_raw(a);
+	if (feed_open(&f, a, src) == ARCHIVE_OK && la->archive_read_next_header(a, &e) == ARCHIVE_OK)
+		n = head_pulled(entry_pull, (void *[]){ (void *)la, a }, head);
+	la->archive_read_free(a);
+	return n;
+}
+
+#ifdef HAVE_ISAL
+/* The same of a gzip stream, by ISA-L, as gunzipped() reads it, with no
+ * CRC: the first bytes of every gzip'd file of a layer are asked for,
+ * and libarchive's reader and zlib cost five times as much. */
+static ssize_t gunzipped_head(struct scan *sc, struct source *src, unsigned char *head)
+{
+	char err[300];
+	const struct isal_calls *z = isal_calls(&sc->libs->isal, err, sizeof err);
+	struct gunzip g;
+	if (!z || gzip_header(src, 0) <= 0)
+		return unfiltered_head(sc, src, head);
+	if (gunzip_open(&g, z, src) < 0)
+		return -1;
+	g.unchecked = true; /* the stream is checked when it is read, if it is */
+	ssize_t n = head_pulled(gunzip_read, &g, head);
+	gunzip_close(&g);
+	return n;
+}
+#endif
+
+/* Whether the compressed stream at the start of src holds an input: its
+ * first decompressed bytes bid as one (a gzip'd man page, a .jar's
+ * deflated class, hold none).  src is left at its start. */
+static bool holds_input(struct scan *sc, struct source *src)
+{
 	/* on the heap: a thread's stack is small, and a static thread-local
 	 * buffer is zeroed for every command's main thread before main() */
 	unsigned char *head = malloc(BID_BYTES);
-	la_ssize_t got = 1;
 	const struct reader *tie, *r = NULL;
-	if (!a || !head) {
-		free(head);
-		if (a)
-			la->archive_read_free(a);
+	if (!head)
 		return true; /* said when it is read */
-	}
-	la->archive_read_support_filter_all(a);
-	la->archive_read_support_format_raw(a);
 	src->pos = 0;
-	if (feed_open(&f, a, src) == ARCHIVE_OK && la->archive_read_next_header(a, &e) == ARCHIVE_OK) {
-		size_t n = 0;
-		while (n < BID_BYTES && (got = la->archive_read_data(a, head + n, BID_BYTES - n)) > 0)
-			n += (size_t)got;
-		r = n ? reader_identify(head, n, &tie) : NULL;
-	}
-	la->archive_read_free(a);
-	free(head);
+#ifdef HAVE_ISAL
+	ssize_t n = gunzipped_head(sc, src, head);
+#else
+	ssize_t n = unfiltered_head(sc, src, head);
+#endif
 	src->pos = 0;
 	src->err = 0;
-	return got < 0 || (r && r->kind != R_UNREAD && r->kind != R_SPEC);
+	r = n > 0 ? reader_identify(head, (size_t)n, &tie) : NULL;
+	free(head);
+	return n < 0 || (r && r->kind != R_UNREAD && r->kind != R_SPEC);
 }
 
 /* What entering a member keeps of the input it is in. */

@@ -29,6 +29,8 @@ struct gunzip {
 	struct inflate_state *state;
 	bool member;                 /* in a member's deflate data */
 	bool eof;                    /* past the last member */
+	bool unchecked;              /* no CRC-32 computed nor trailer checked: set after
+					gunzip_open by a reader of a stream's first bytes */
 	const char *why;             /* what went wrong */
 	uint64_t members;            /* begun, from 1 */
 	uint64_t bad;                /* members whose trailer does not match */
