@@ -750,7 +750,7 @@ static ssize_t gunzipped_head(struct scan *sc, struct source *src, unsigned char
 		return unfiltered_head(sc, src, head);
 	if (gunzip_open(&g, z, src) < 0)
 		return -1;
-	g.unchecked = true; /* the stream is checked when it is read, if it is */
+	g.glance = true; /* the stream is checked when it is read, if it is */
 	ssize_t n = head_pulled(gunzip_read, &g, head);
 	gunzip_close(&g);
 	return n;

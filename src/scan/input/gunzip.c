@@ -88,7 +88,7 @@ static void member(struct gunzip *g)
 		g->in->pos += (uint64_t)len;
 		g->z->isal_inflate_reset(g->state);
 		/* the CRC-32 of the output, kept; none for a look at the first bytes */
-		g->state->crc_flag = g->unchecked ? ISAL_DEFLATE : ISAL_GZIP_NO_HDR;
+		g->state->crc_flag = g->glance ? ISAL_DEFLATE : ISAL_GZIP_NO_HDR;
 		g->member = true;
 		g->members++;
 	}
@@ -107,7 +107,7 @@ static void trailer(struct gunzip *g)
 	for (unsigned i = 0; i < 8; i++) /* little-endian CRC-32, then ISIZE */
 		word[i / 4] |= (uint32_t)byte_at(g->in, at + i) << 8 * (i % 4);
 	g->in->pos += 8;
-	if (g->unchecked || (word[0] == g->state->crc && word[1] == g->state->total_out))
+	if (g->glance || (word[0] == g->state->crc && word[1] == g->state->total_out))
 		return;
 	if (!g->bad++)
 		g->first_bad = (struct gzip_mismatch){ g->members, at, word[0], word[1], g->state->crc,
@@ -143,6 +143,8 @@ ssize_t gunzip_read(void *data, unsigned char *out, size_t n, const char **why)
 			fail(g, got < 0 ? source_error(g->in) : "truncated gzip input");
 			break;
 		}
+		if (g->glance && got > 1024)
+			got = 1024;
 		st->next_in = (uint8_t *)p;   /* ISA-L only reads it */
 		st->avail_in = (uint32_t)got; /* at most a block */
 		int rc = g->z->isal_inflate(st);

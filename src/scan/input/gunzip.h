@@ -29,8 +29,10 @@ struct gunzip {
 	struct inflate_state *state;
 	bool member;                 /* in a member's deflate data */
 	bool eof;                    /* past the last member */
-	bool unchecked;              /* no CRC-32 computed nor trailer checked: set after
-					gunzip_open by a reader of a stream's first bytes */
+	bool glance;                 /* a look at the first bytes, set after gunzip_open:
+					no CRC-32 computed nor trailer checked, and the
+					input fed 1 KiB at a time (ISA-L inflates all it
+					is given, up to 64 KiB out, before it hands any) */
 	const char *why;             /* what went wrong */
 	uint64_t members;            /* begun, from 1 */
 	uint64_t bad;                /* members whose trailer does not match */
