@@ -126,7 +126,8 @@ devnum: 'outer.tar': warning: member 't.deb': entry 3: 'data.tar.xz': xz stream,
 	tar -cf iso.tar live.iso.gz text.gz
 	run2 devnum scan iso.tar
 	assert_success
-	assert_equal "$stderr" "devnum: 'iso.tar': warning: member 'live.iso.gz': gzip stream, not read: not an archive but a iso9660 file-system image, which scan does not read (it reads ext2, ext3, ext4, squashfs, erofs, cramfs and wim): mount it read-only (mount -o loop,ro) and run devnum stat on its device files"
+	# (the readers listed depend on the build: wim where wimlib is)
+	assert_regex "$stderr" "^devnum: 'iso.tar': warning: member 'live.iso.gz': gzip stream, not read: not an archive but a iso9660 file-system image, which scan does not read \\(it reads [a-z0-9, ]+\\): mount it read-only \\(mount -o loop,ro\\) and run devnum stat on its device files\$"
 	run2 bash -c "cat live.iso | devnum scan --summary >/dev/null"
 	local bytes=$(($(stat -c %s iso/live/filesystem.squashfs) + $(stat -c %s iso/LiveOS/rootfs.img)))
 	assert_equal "${stderr_lines[-1]}" "devnum: -: 1 segment, 2 members read as inputs, $bytes bytes spooled, 15 entries, 4 devices, 0 with findings"
