@@ -31,13 +31,10 @@ struct inode {
 	uint32_t mode, size, namelen, offset;
 };
 
-struct listing;
-
 struct walk {
 	struct tree t; /* first: the tree's sources get &t */
 	struct bounded b;
 	bool big; /* written on a big-endian host: mkfs.cramfs -N big */
-	struct listing *stack; /* each directory open, one a level of depth */
 };
 
 /* The three words of an inode, as the writer's compiler laid out its
@@ -141,10 +138,10 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 
 /* The directory whose entries take e->ref[1] bytes from e->ref[0]. */
 static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir)
+		     void *dir)
 {
 	struct walk *w = (struct walk *)t;
-	struct listing *l = &w->stack[t->depth - 1];
+	struct listing *l = dir;
 	uint64_t start = e->ref[0], size = e->ref[1];
 	(void)parent;
 	if (start > w->b.size || size > w->b.size - start) {
@@ -152,7 +149,6 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 		return false;
 	}
 	*l = (struct listing){ start, start + size, { 0 } };
-	*dir = l;
 	return true;
 }
 
@@ -161,7 +157,8 @@ static void close_dir(struct tree *t, void *dir)
 	(void)t, (void)dir;
 }
 
-static const struct tree_source cramfs_tree = { open_dir, next_entry, look, close_dir };
+static const struct tree_source cramfs_tree = { open_dir, next_entry, look, close_dir,
+						     sizeof(struct listing) };
 
 /* The superblock at 0 or 512, its byte order into w->big: its bytes, or
  * NULL. */
@@ -214,9 +211,7 @@ int scan_cramfs(struct scan *sc, const struct image_file *f, const char *format)
 	if (!(p = super(&w, &at)))
 		tree_fault(&w.t, "cramfs image: no superblock at byte 0 or 512", NULL);
 	else if (root(&w, p, &in) && in.offset && in.size) {
-		struct listing levels[TREE_DEPTH_MAX];
 		uint64_t start = (uint64_t)in.offset << 2;
-		w.stack = levels;
 		tree_walk(&w.t, &cramfs_tree,
 			  &(struct tree_entry){ .ino = start, .ref = { start, in.size } });
 	}

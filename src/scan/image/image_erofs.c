@@ -51,7 +51,6 @@ struct walk {
 	uint64_t meta, xattrs;     /* where the inodes and the shared xattrs start */
 	unsigned char *block;      /* a directory block, copied out of the window */
 	struct listing *owner;     /* the listing whose block that is */
-	struct listing *stack;     /* each directory open, one a level of depth */
 };
 
 /* A directory's listing: the directory and its parent (up), the block
@@ -264,10 +263,10 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 /* The directory listed last in parent (or the root, e->data, its own
  * parent), its entries read where they are stored flat. */
 static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir)
+		     void *dir)
 {
 	struct walk *w = (struct walk *)t;
-	struct listing *l = &w->stack[t->depth - 1], *up = parent;
+	struct listing *l = dir, *up = parent;
 	const struct inode *in = up ? &up->last : e->data;
 	if (in->layout != FLAT_PLAIN && in->layout != FLAT_INLINE) {
 		tree_fault(t, what, "stored compressed or in chunks, which scan does not read");
@@ -278,7 +277,6 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 		return false;
 	}
 	*l = (struct listing){ .in = *in, .up = up ? up->in.nid : in->nid };
-	*dir = l;
 	return true;
 }
 
@@ -290,7 +288,8 @@ static void close_dir(struct tree *t, void *dir)
 		w->owner = NULL;
 }
 
-static const struct tree_source erofs_tree = { open_dir, next_entry, look, close_dir };
+static const struct tree_source erofs_tree = { open_dir, next_entry, look, close_dir,
+						     sizeof(struct listing) };
 
 /* The superblock: true, the walk's geometry set; false, said. */
 static bool super(struct walk *w, uint64_t *root)
@@ -330,8 +329,6 @@ int scan_erofs(struct scan *sc, const struct image_file *f, const char *format)
 		return scan_error(sc, err);
 	}
 	if (super(&w, &nid) && read_inode(&w, nid, &root)) {
-		struct listing levels[TREE_DEPTH_MAX];
-		w.stack = levels;
 		if (S_ISDIR(root.mode))
 			tree_walk(&w.t, &erofs_tree, &(struct tree_entry){ .ino = nid, .data = &root });
 		else

@@ -51,11 +51,8 @@ struct files {
 	size_t n, cap;
 };
 
-struct listing;
-
 struct walk {
 	struct tree t; /* first: the walk of the directories, the records */
-	struct listing *stack; /* each directory open, one a level of depth */
 	size_t listed;         /* the bytes their listings hold */
 	const struct ext2fs_calls *x;
 	ext2_filsys fs;
@@ -317,10 +314,10 @@ static int listed(ext2_ino_t dir, int kind, struct ext2_dir_entry *d, int offset
 
 /* Directory inode e->ino, listed. */
 static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir)
+		     void *dir)
 {
 	struct walk *w = (struct walk *)t;
-	struct listing *l = &w->stack[t->depth - 1];
+	struct listing *l = dir;
 	(void)parent;
 	*l = (struct listing){ .listed = &w->listed };
 	errcode_t err = w->x->ext2fs_dir_iterate2(w->fs, (ext2_ino_t)e->ino, 0, NULL, listed, l);
@@ -328,7 +325,6 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 		tree_fault(t, what, l->short_of);
 	else if (err)
 		fault(w, what, err);
-	*dir = l;
 	return true; /* what was listed before a fault is walked */
 }
 
@@ -376,7 +372,8 @@ static void close_dir(struct tree *t, void *dir)
 	free(l->names);
 }
 
-static const struct tree_source ext_tree = { open_dir, next_entry, look, close_dir };
+static const struct tree_source ext_tree = { open_dir, next_entry, look, close_dir,
+						     sizeof(struct listing) };
 
 /* The device inodes in use that no name reached, listed as <inode N>. */
 static void unnamed(struct walk *w)
@@ -412,8 +409,6 @@ int scan_ext(struct scan *sc, const struct image_file *f, const char *format)
 		return scan_error(sc, err);
 	}
 	scan_inodes(&w);
-	struct listing levels[TREE_DEPTH_MAX];
-	w.stack = levels;
 	tree_walk(&w.t, &ext_tree, &(struct tree_entry){ .ino = EXT2_ROOT_INO });
 	if (!out_failed())
 		unnamed(&w);

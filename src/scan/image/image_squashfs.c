@@ -25,11 +25,8 @@
 #include "scan/libs/sqfs_calls.h"
 #include "scan/tree/tree.h"
 
-struct listing;
-
 struct walk {
 	struct tree t; /* first: the walk of the directories, the records */
-	struct listing *stack;    /* each directory open, one a level of depth */
 	const struct sqfs_calls *q;
 	sqfs_super_t super;
 	sqfs_meta_reader_t *itable, *dtable; /* readers of the inode and directory tables */
@@ -266,10 +263,10 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 /* The directory whose inode is e->data (the root's, or its parent's
  * listing's last). */
 static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir)
+		     void *dir)
 {
 	struct walk *w = (struct walk *)t;
-	struct listing *l = &w->stack[t->depth - 1];
+	struct listing *l = dir;
 	(void)parent;
 	*l = (struct listing){ .ino = e->ino };
 	int err = w->q->sqfs_readdir_state_init(&l->st, &w->super, e->data);
@@ -277,7 +274,6 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 		fault(w, what, err);
 		return false;
 	}
-	*dir = l;
 	return true;
 }
 
@@ -294,7 +290,8 @@ static void close_dir(struct tree *t, void *dir)
 	}
 }
 
-static const struct tree_source squashfs_tree = { open_dir, next_entry, look, close_dir };
+static const struct tree_source squashfs_tree = { open_dir, next_entry, look, close_dir,
+						     sizeof(struct listing) };
 
 /* A part of a file as libsquashfs reads a file: a partition of a disk
  * image, each read checked against the part's end. */
@@ -424,8 +421,6 @@ int scan_squashfs(struct scan *sc, const struct image_file *f, const char *forma
 		if (e) {
 			fault(&w, "the root directory", e);
 		} else {
-			struct listing levels[TREE_DEPTH_MAX];
-			w.stack = levels;
 			tree_walk(&w.t, &squashfs_tree,
 				  &(struct tree_entry){ .ino = root->base.inode_number, .data = root });
 			w.q->sqfs_free(root);

@@ -37,11 +37,8 @@
 #include "scan/specification/fakeroot_state.h"
 #include "scan/tree/tree.h"
 
-struct listing;
-
 struct staging {
 	struct tree t;                    /* first: the tree's sources get &t */
-	struct listing *stack;            /* each directory open, one a level of depth */
 	dev_t dev;                        /* the root's file system */
 	const struct fakeroot_state *state; /* --fakeroot's, or NULL */
 };
@@ -245,18 +242,16 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 /* The directory e, below parent (or the root, a descriptor of its in
  * e->ref[0], the caller's), opened. */
 static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir)
+		     void *dir)
 {
-	struct staging *s = (struct staging *)t;
-	struct listing *l = &s->stack[t->depth - 1];
+	struct listing *l = dir;
 	int fd = !parent ? fcntl((int)e->ref[0], F_DUPFD_CLOEXEC, 0)
 			 : openat(dirfd(((struct listing *)parent)->d), e->name,
 				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0) {
 		l->meta = !faccessat(fd, ".virtfs_metadata", F_OK, AT_SYMLINK_NOFOLLOW);
 		if ((l->d = fdopendir(fd))) {
-			*dir = l;
-			return true;
+					return true;
 		}
 		close(fd);
 	}
@@ -270,7 +265,8 @@ static void close_dir(struct tree *t, void *dir)
 	closedir(((struct listing *)dir)->d);
 }
 
-static const struct tree_source staging_tree = { open_dir, next_entry, look, close_dir };
+static const struct tree_source staging_tree = { open_dir, next_entry, look, close_dir,
+						     sizeof(struct listing) };
 
 int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *state)
 {
@@ -285,10 +281,8 @@ int scan_staging(struct scan *sc, const char *dir, const struct fakeroot_state *
 			close(fd);
 		return tree_end(&s.t);
 	}
-	struct listing levels[TREE_DEPTH_MAX];
 	/* read by the sources, which get &s.t */
 	s.dev = st.st_dev; // cppcheck-suppress unreadVariable
-	s.stack = levels; // cppcheck-suppress unreadVariable
 	tree_walk(&s.t, &staging_tree, &(struct tree_entry){ .ino = st.st_ino, .ref = { (uint64_t)fd } });
 	close(fd);
 	scan_summary(sc);

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/output.h"
@@ -89,8 +90,8 @@ bool tree_enter(struct tree *t, uint64_t ino, char *what, size_t n)
 	return false;
 }
 
-/* A directory open on the walk's stack: the source's state, and the
- * length of the path before its name. */
+/* A directory open on the walk's stack: the source's state (one of the
+ * walk's slots), and the length of the path before its name. */
 struct level {
 	void *dir;
 	size_t base;
@@ -104,7 +105,7 @@ static void step(struct tree *t, const struct tree_source *src, struct level *st
 {
 	char what[4200];
 	if (src->look(t, stack[*n - 1].dir, e) && tree_enter(t, e->ino, what, sizeof what)) {
-		if (src->open(t, stack[*n - 1].dir, e, what, &stack[*n].dir)) {
+		if (src->open(t, stack[*n - 1].dir, e, what, stack[*n].dir)) {
 			stack[(*n)++].base = base;
 			return;
 		}
@@ -115,13 +116,23 @@ static void step(struct tree *t, const struct tree_source *src, struct level *st
 
 void tree_walk(struct tree *t, const struct tree_source *src, const struct tree_entry *root)
 {
-	struct level stack[TREE_DEPTH_MAX + 1]; /* tree_enter holds the depth to TREE_DEPTH_MAX */
+	struct level stack[TREE_DEPTH_MAX]; /* tree_enter holds the depth to TREE_DEPTH_MAX */
 	char what[4200];
 	unsigned n = 0;
-	if (!tree_enter(t, root->ino, what, sizeof what))
+	unsigned char *slots = malloc(TREE_DEPTH_MAX * src->dir_size);
+	if (!slots) {
+		tree_fault(t, "the walk of the directories", "out of memory");
 		return;
-	if (!src->open(t, NULL, root, what, &stack[0].dir)) {
+	}
+	for (unsigned i = 0; i < TREE_DEPTH_MAX; i++)
+		stack[i].dir = slots + i * src->dir_size;
+	if (!tree_enter(t, root->ino, what, sizeof what)) {
+		free(slots);
+		return;
+	}
+	if (!src->open(t, NULL, root, what, stack[0].dir)) {
 		tree_leave(t);
+		free(slots);
 		return;
 	}
 	stack[n++].base = t->len;
@@ -139,4 +150,5 @@ void tree_walk(struct tree *t, const struct tree_source *src, const struct tree_
 		if (!e.skip && tree_push(t, e.name, e.len, &base))
 			step(t, src, stack, &n, &e, base);
 	}
+	free(slots);
 }

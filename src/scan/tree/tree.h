@@ -89,11 +89,12 @@ struct tree_entry {
 /* A reader's directories, for tree_walk.  Each function gets the walk
  * (the first member of the reader's own struct) and says its faults. */
 struct tree_source {
-	/* The directory e (its root, from tree_walk) opened for listing into
-	 * *dir, below parent (NULL for the root); `what` names it for the
-	 * faults: false after one. */
+	/* The directory e (its root, from tree_walk) opened for listing: its
+	 * state in dir, dir_size bytes the walk keeps for each level, below
+	 * parent (NULL for the root); `what` names it for the faults: false
+	 * after one. */
 	bool (*open)(struct tree *t, void *parent, const struct tree_entry *e, const char *what,
-		     void **dir);
+		     void *dir);
 	/* The next entry of dir into *e: 1; 0 at its end; -1 after a fault
 	 * said, which ends the listing. */
 	int (*next)(struct tree *t, void *dir, struct tree_entry *e);
@@ -101,6 +102,7 @@ struct tree_source {
 	 * for a directory to walk, e->ino set. */
 	bool (*look)(struct tree *t, void *dir, struct tree_entry *e);
 	void (*close)(struct tree *t, void *dir);
+	size_t dir_size;
 };
 
 /* The walk of every directory below root, depth first in each listing's
