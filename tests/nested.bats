@@ -208,6 +208,57 @@ PY
 	[ -n "${SANITIZE_CFLAGS:-}${TEST_RUNNER:-}" ] || [ "$kib" -lt 65536 ] || fail "$kib KiB"
 }
 
+@test "scan: a gzip 26 times over and xars whose file names two link targets end at once, said" {
+	# libarchive stacks 25 decompressors at most, so a stream compressed
+	# more often, or one that decompresses to itself, is named as such
+	tar -cf z.0 -C root dev
+	local i
+	for i in $(seq 1 26); do gzip -n -c z.$((i - 1)) >z.$i; done
+	run2 timeout 60 devnum scan --format='%p %M:%m' z.25
+	assert_success
+	assert_line "dev/m256 8:256"
+	run2 timeout 60 devnum scan z.26
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "devnum: 'z.26': compressed more than 25 times over (or a stream that decompresses to itself): libarchive decompresses no deeper (Input requires too many filters for decoding)"
+	# xar by its header (xar's include/xar.h) and a zlib'd table of
+	# contents; libarchive's reader before 3.7.4 loops for ever on a file
+	# with two link targets, in the order or at the depth of these two
+	python3 - <<'PY'
+import hashlib, struct, zlib
+def xar(name, files):
+    toc = ('<?xml version="1.0" encoding="UTF-8"?>\n<xar>\n <toc>\n'
+           '  <checksum style="sha1"><offset>0</offset><size>20</size></checksum>\n'
+           + files + ' </toc>\n</xar>\n').encode()
+    z = zlib.compress(toc)
+    open(name, "wb").write(struct.pack(">4sHHQQI", b"xar!", 28, 1, len(z), len(toc), 1)
+                           + z + hashlib.sha1(z).digest())
+def f(i, name, types, inner=""):
+    return f'  <file id="{i}"><name>{name}</name>{types}<mode>0644</mode>{inner}</file>\n'
+orig, to1 = '<type link="original">hardlink</type>', '<type link = "1">hardlink</type>'
+xar("good.xar", f(1, "a", orig) + f(2, "b", to1)
+    + f(3, "d", "<type>directory</type>", f(4, "c", "<type>file</type>")))
+xar("twice.xar", f(1, "a", orig) + f(2, "b", to1 + "\n   " + to1))
+xar("inner.xar", f(1, "d", "<type>directory</type>", f(2, "a", orig + orig)))
+PY
+	run2 timeout 60 devnum scan --summary good.xar
+	assert_success
+	assert_equal "${stderr_lines[-1]}" "devnum: good.xar: 1 segment, 4 entries, 0 devices, 0 with findings"
+	[ "$(bsdtar -tf good.xar | wc -l)" = 4 ] || fail "bsdtar lists other than 4 entries"
+	local x
+	for x in twice inner; do
+		run2 timeout 60 devnum scan $x.xar
+		assert_failure 2
+		assert_equal "$stderr" "devnum: '$x.xar': xar: file 2 of its table of contents names two hard-link targets: not read (libarchive's reader loops for ever on it before 3.7.4, and refuses it since)"
+	done
+	# inside a gzip'd tar, read from the stream: a warning naming it
+	tar -czf x.tar.gz twice.xar good.xar
+	run2 timeout 60 devnum scan --summary x.tar.gz
+	assert_success
+	assert_equal "${stderr_lines[0]}" "devnum: 'x.tar.gz': warning: member 'twice.xar': xar archive, not read: xar: file 2 of its table of contents names two hard-link targets: not read (libarchive's reader loops for ever on it before 3.7.4, and refuses it since)"
+	assert_equal "${stderr_lines[-1]}" "devnum: x.tar.gz: 1 segment, 1 member read as input, 6 entries, 0 devices, 0 with findings"
+}
+
 # gpt IMG: a 24 MiB GPT disk image made by sfdisk: an ext4 (mke2fs -d -E
 # offset=) at 1 MiB, a squashfs at 5 MiB, a swap area at 9 MiB and a
 # partition of zeros at 13 MiB

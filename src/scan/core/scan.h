@@ -17,6 +17,7 @@
 #include "scan/core/links.h"
 #include "scan/libs/probe.h"
 #include "scan/libs/sqfs_calls.h"
+#include "scan/libs/zlib_calls.h"
 #ifdef HAVE_WIM
 #include "scan/libs/wim_calls.h"
 #endif
@@ -45,6 +46,7 @@ struct libraries {
 	struct ext2fs_calls ext2fs;
 	struct sqfs_calls sqfs;
 	struct blkid_calls blkid;
+	struct zlib_calls zlib;
 #ifdef HAVE_ISAL
 	struct isal_calls isal;
 #endif

@@ -18,6 +18,7 @@
 #include "render/output.h"
 #include "scan/archive/backlog.h"
 #include "scan/archive/cpio_newc.h"
+#include "scan/archive/xar_toc.h"
 #include "scan/dispatch/crew.h"
 #include "scan/archive/layers.h"
 #include "scan/image/image.h"
@@ -133,6 +134,9 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	ssize_t n = source_at(src, &p);
 	if (n > 0 && newc_bid(p, (size_t)n)) /* devnum's own reader: see cpio_newc.h */
 		return newc_archive(sc, src, end);
+	char why[400];
+	if (n > 0 && xar_bid(p, (size_t)n) && !xar_readable(sc, src, why, sizeof why))
+		return *end = (struct ending){ 0 }, scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	struct archive *a = la->archive_read_new();
 	struct archive_entry *e;
 	struct feed f;
@@ -310,6 +314,11 @@ static int through(struct scan *sc, struct archive *from, bool *drained)
 	return status;
 }
 
+/* libarchive stacks at most this many filters, one decompressing the
+ * output of the one below (MAX_NUMBER_FILTERS): a stream compressed more
+ * often, or one that decompresses to itself, fails to open. */
+enum { FILTERS_MAX = 25 };
+
 /* A decompressor over the input from src->pos: the reader, with *name its
  * compression; or NULL for data that is not compressed, src->pos left;
  * or NULL with *why, libarchive's reason, for compressed data it cannot
@@ -327,7 +336,11 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 	la->archive_read_support_filter_all(a);
 	la->archive_read_support_format_raw(a);
 	int opened = feed_open(f, a, src);
-	if (opened != ARCHIVE_OK && la->archive_filter_count(a) > 1)
+	int filters = la->archive_filter_count(a) - 1; /* the last is the feed */
+	if (opened != ARCHIVE_OK && filters >= FILTERS_MAX)
+		snprintf(why, n, "compressed more than %d times over (or a stream that decompresses "
+			 "to itself): libarchive decompresses no deeper (%s)", FILTERS_MAX, error_of(sc, a));
+	else if (opened != ARCHIVE_OK && filters > 0)
 		/* the raw format takes any byte: a filter known, and no byte out of it */
 		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
 	else if (opened != ARCHIVE_OK)
