@@ -314,9 +314,10 @@ static int through(struct scan *sc, struct archive *from, bool *drained)
 	return status;
 }
 
-/* libarchive stacks at most this many filters, one decompressing the
- * output of the one below (MAX_NUMBER_FILTERS): a stream compressed more
- * often, or one that decompresses to itself, fails to open. */
+/* libarchive bids for a filter at most this many times, each found one
+ * decompressing the output of the one below (MAX_NUMBER_FILTERS): a
+ * stream in 25 layers of compression or more (24 are read), or one that
+ * decompresses to itself, fails to open with that many stacked. */
 enum { FILTERS_MAX = 25 };
 
 /* A decompressor over the input from src->pos: the reader, with *name its
@@ -338,8 +339,8 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 	int opened = feed_open(f, a, src);
 	int filters = la->archive_filter_count(a) - 1; /* the last is the feed */
 	if (opened != ARCHIVE_OK && filters >= FILTERS_MAX)
-		snprintf(why, n, "compressed more than %d times over (or a stream that decompresses "
-			 "to itself): libarchive decompresses no deeper (%s)", FILTERS_MAX, error_of(sc, a));
+		snprintf(why, n, "more layers of compression than libarchive's %d (or a stream that "
+			 "decompresses to itself): not read (%s)", FILTERS_MAX - 1, error_of(sc, a));
 	else if (opened != ARCHIVE_OK && filters > 0)
 		/* the raw format takes any byte: a filter known, and no byte out of it */
 		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
