@@ -84,3 +84,32 @@ $d3 ./dev/tty char 5:0 none []"
 	assert_line ./dev/big
 	[[ $stderr == "devnum: 'img': layer $d3: No such file or directory" ]] || fail "$stderr"
 }
+
+@test "scan: a layout's JSON is read as Go's encoding/json reads it; a broken one names its file and line" {
+	three_layers
+	local m
+	m=$(jq -r '.manifests[0].digest' img/index.json)
+	# a descriptor's own digest only (an annotation named digest is none),
+	# a key in any case, the last list
+	printf '{"schemaVersion":2,"Manifests":[{"digest":"sha256:%064d"}],\n"manifests":[{"digest":"%s","annotations":{"digest":"sha256:%064d"}}]}' 0 "$m" 0 >img/index.json
+	run2 devnum scan --format '%p' img
+	assert_success
+	assert_output "./dev/sda
+./dev/null
+./dev/big
+./gone
+./dev/tty"
+	printf '{"schemaVersion":2,"manifests":[{"digest":"%s"},\n {"digest": 5}]}' "$m" >img/index.json
+	run2 devnum scan img
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "devnum: 'img': index.json: line 2: a \"digest\" that is no string of at most 159 bytes"
+	printf '{"schemaVersion":2,\n"manifests":[{"digest":"%s"}]} ]' "$m" >img/index.json
+	run2 devnum scan img
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'img': index.json: line 2: more after the JSON object"
+	printf '{"schemaVersion":2,"manifests":[{"digest":"%s"}' "$m" >img/index.json
+	run2 devnum scan img
+	assert_failure 2
+	[[ $stderr == "devnum: 'img': index.json: line 1: "* ]] || fail "$stderr"
+}

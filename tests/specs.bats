@@ -362,18 +362,18 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan neg.json
 	assert_failure 2
 	assert_output "neg.json:2: /dev/a: char 1:3"
-	assert_equal "$stderr" "devnum: 'neg.json': line 3: major -1 is not an integer from 0 to 2^64-1"
+	assert_equal "$stderr" "devnum: 'neg.json': line 3: major -1 is not an integer from 0 to 2^63-1"
 	{ printf '{"ociVersion": "1", "x": '; head -c 100000 /dev/zero | tr '\0' '['; } >deep.json
 	run2 devnum scan deep.json
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'deep.json': line 1: nested deeper than 64"
+	assert_equal "$stderr" "devnum: 'deep.json': line 1: maximum parsing depth reached near '['"
 	# closed too, one line of 200,000 bytes, which libarchive's mtree
 	# bidder calls "Line too long": still known as JSON, and said why
 	{ printf '{"ociVersion": "1", "x": '; head -c 100000 /dev/zero | tr '\0' '['
 	  head -c 100000 /dev/zero | tr '\0' ']'; printf '}\n'; } >closed.json
 	run2 devnum scan closed.json
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'closed.json': line 1: nested deeper than 64"
+	assert_equal "$stderr" "devnum: 'closed.json': line 1: maximum parsing depth reached near '['"
 	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/\\u0000", "type": "c", "major": 1, "minor": 3}]}}' >nul.json
 	run2 devnum scan nul.json
 	assert_failure 2
@@ -386,6 +386,12 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan big.json
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'big.json': larger than 16 MiB"
+	# 8 million tiny values: jansson's values hold at most 32 MiB at once
+	python3 -c 'open("tiny.json", "w").write("{\"ociVersion\": \"1\",\n\"x\": [" + "0," * 8000000 + "0]}")'
+	run2 /usr/bin/time -f '%M' devnum scan tiny.json
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "devnum: 'tiny.json': line 2: a value that needs more than 32 MiB to read: not read"
+	rss_below 65536
 	# a UTF-8 byte-order mark: read past, and said, for runc refuses it
 	printf '\xef\xbb\xbf{"ociVersion": "1.0.2", "linux": {"devices": [{"path": "/dev/fuse", "type": "c", "major": 10, "minor": 229}]}}\n' >bom.json
 	run2 devnum scan bom.json
@@ -396,4 +402,50 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan --spec=oci-runtime more.json
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'more.json': line 1: more after the JSON object"
+}
+
+@test "JSON specifications are read as Go's encoding/json decodes them: keys in any case, the last list, null" {
+	# values by hand from encoding/json's documented decoding: a key
+	# matches a field case-insensitively; a key met again decodes into
+	# the same field again (a list replaced, an object's fields merged);
+	# null empties a list or a pointer (linux) and leaves a struct
+	cat >go.json <<-'EOF'
+	{"ociVersion": "1.0.2",
+	 "linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 1, "minor": 3}]},
+	 "Linux": {"sysctl": {}},
+	 "annotations": {"linux": {"devices": [{"path": "/dev/not-a-device"}]}}}
+	EOF
+	run2 devnum scan --format='%L %p %M:%m' go.json
+	assert_success
+	assert_output "2 /dev/a 1:3"
+	cat >again.json <<-'EOF'
+	{"ociVersion": "1.0.2",
+	 "linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 1, "minor": 3}]},
+	 "LINUX": {"Devices": [
+	   {"path": "/dev/b", "type": "b", "major": 8, "minor": 256}]}}
+	EOF
+	run2 devnum scan --format='%L %p %t %M:%m' again.json
+	assert_success
+	assert_output "4 /dev/b block 8:256"
+	assert_equal "$stderr" "devnum: 'again.json': warning: line 3: \"Devices\" met again: read as the last list, as Go's encoding/json takes it (Go also decodes each of its elements over the earlier list's at that index, keeping fields the later one leaves out; scan does not)"
+	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 1, "minor": 3}]}, "linux": null}' >nil.json
+	run2 devnum scan --summary nil.json
+	assert_success
+	assert_equal "${stderr_lines[-1]}" "devnum: nil.json: 1 segment, 1 entry, 0 devices, 0 with findings"
+	printf '{"cdiVersion": "0.6.0", "containerEdits": null, "devices": [null, {"name": "x", "containerEdits": {"deviceNodes": [{"path": "/dev/x", "type": "c", "major": 4, "minor": 64}]}}]}' >cdi.json
+	run2 devnum scan --format='%p %M:%m' cdi.json
+	assert_success
+	assert_output "/dev/x 4:64"
+	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 1.5, "minor": 3}]}}' >real.json
+	run2 devnum scan real.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'real.json': line 1: major 1.5 is not an integer from 0 to 2^63-1"
+	printf '{"ociVersion": "1", "linux": {"devices": [{"path": "/dev/a", "type": "c", "major": 9223372036854775808, "minor": 3}]}}' >wide.json
+	run2 devnum scan wide.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'wide.json': line 1: too big integer near '9223372036854775808'"
+	printf '{"ociVersion": "1", "linux": {"devices": {"path": "/dev/a"}}}' >notlist.json
+	run2 devnum scan notlist.json
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'notlist.json': line 1: \"devices\" is not a list"
 }

@@ -27,7 +27,7 @@ rm -rf "$dir" && mkdir -p "$dir/root" "$dir/build"
 dir=$(readlink -f "$dir")
 (cd "$dir/root" && apt-get download -q $(printf "%s:$arch " libpopt0 libpopt-dev \
 	libarchive13 libarchive-dev libacl1 libbz2-1.0 liblz4-1 liblzma5 libnettle8 libxml2 \
-	libicu72 libzstd1 zlib1g zlib1g-dev libblkid1 libblkid-dev libext2fs2 libext2fs-dev libcom-err2 \
+	libicu72 libzstd1 zlib1g zlib1g-dev libjansson4 libjansson-dev libblkid1 libblkid-dev libext2fs2 libext2fs-dev libcom-err2 \
 	comerr-dev libsquashfs1 libsquashfs-dev) &&
 	for d in *.deb; do dpkg-deb -x "$d" .; done)
 lib=$dir/root/usr/lib/$multiarch

@@ -16,11 +16,7 @@
  * blob's digest (sha256:HEX) or, for docker save's older layout, the path. */
 bool layer_name(const char *path, char *buf, size_t size);
 
-/* The "digest" values of the objects in the array that `key` names
- * ("manifests" of an index, "layers" of a manifest), in order, at most
- * `most` of them, of a JSON text: how many. */
+/* A digest's room: "sha512:" and 128 hex digits, with some to spare. */
 #define DIGEST_MAX 160
-size_t json_digests(const char *json, size_t n, const char *key, char (*out)[DIGEST_MAX],
-		    size_t most);
 
 #endif

@@ -18,6 +18,7 @@
 #include "scan/libs/probe.h"
 #include "scan/libs/sqfs_calls.h"
 #include "scan/libs/zlib_calls.h"
+#include "scan/libs/jansson_calls.h"
 #ifdef HAVE_WIM
 #include "scan/libs/wim_calls.h"
 #endif
@@ -47,6 +48,7 @@ struct libraries {
 	struct sqfs_calls sqfs;
 	struct blkid_calls blkid;
 	struct zlib_calls zlib;
+	struct jansson_calls jansson;
 #ifdef HAVE_ISAL
 	struct isal_calls isal;
 #endif

@@ -36,10 +36,14 @@ struct spec_node {
 	const char *refused;        /* that refusal, in words; or NULL */
 };
 
-/* Where a document's parser hands each device, with its line. */
+/* Where a document's parser hands each device, with its line, and
+ * what it warns of; and the JSON library it parses with. */
+struct jansson_calls;
 struct spec_emit {
 	void (*node)(void *ctx, const struct spec_node *n, uint64_t line);
+	void (*warn)(void *ctx, const char *why);
 	void *ctx;
+	const struct jansson_calls *js;
 };
 
 /* What one line is: a device, another kind of line, a syntax error, or a
@@ -72,8 +76,11 @@ struct spec_format {
  * runc's reader, refuses it. */
 #define UTF8_BOM "\xef\xbb\xbf"
 
-/* spec_json.c: an OCI runtime config.json's or a CDI spec's devices. */
-int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why, size_t size);
+/* spec_json.c: an OCI runtime config.json's devices, a CDI spec's. */
+int spec_oci_json(const char *text, size_t n, const struct spec_emit *out, char *why,
+		  size_t size);
+int spec_cdi_json(const char *text, size_t n, const struct spec_emit *out, char *why,
+		  size_t size);
 
 /* spec_formats.c: each format's parser. */
 extern const struct spec_format spec_initramfs, spec_gensquashfs, spec_pseudo, spec_table,

@@ -393,7 +393,7 @@ static bool cdi_bid(const unsigned char *p, size_t n)
 
 /* runc makes each with unix.Mkdev(uint32(major), uint32(minor)) and a raw
  * mknod; a CDI spec's become an OCI spec's. */
-#define DOCUMENT(b) { .tool = "runc", .bits = 32, .how = "Go's uint32()", .container = "linux", \
-		      .writer = "syscall", .document = spec_json, .bid = (b) }
-const struct spec_format spec_oci = DOCUMENT(oci_bid);
-const struct spec_format spec_cdi = DOCUMENT(cdi_bid);
+#define DOCUMENT(read, b) { .tool = "runc", .bits = 32, .how = "Go's uint32()", \
+			    .container = "linux", .writer = "syscall", .document = (read), .bid = (b) }
+const struct spec_format spec_oci = DOCUMENT(spec_oci_json, oci_bid);
+const struct spec_format spec_cdi = DOCUMENT(spec_cdi_json, cdi_bid);

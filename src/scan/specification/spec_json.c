@@ -1,305 +1,255 @@
-/* spec_json.c - the device lists of JSON specifications, parsed strictly
- * (RFC 8259; nesting at most 64 deep) from a text held whole:
+/* spec_json.c - the device lists of JSON specifications, read as their
+ * consumers read them, with Go's encoding/json (json_walk.h):
  *   an OCI runtime config.json's linux.devices, each {"path", "type",
  *   "major", "minor"} with type c, b or u (p, a FIFO, is no device),
  *   which runc makes with unix.Mkdev(uint32(major), uint32(minor));
  *   a CDI spec's deviceNodes (top-level containerEdits, or each device's),
  *   whose type, major and minor may be left out: then the runtime takes
  *   them from the host's device at hostPath (or path) when the container
- *   starts, and the record's number is unknown. */
+ *   starts, and the record's number is unknown.
+ * Go decodes a key met again into the same field again: a string, a
+ * number or a list is the last one's, an object's fields merge (a later
+ * "linux" with no "devices" keeps an earlier one's), and null empties a
+ * list or a pointer (linux) and leaves anything else.  A list met again
+ * is read as the last, with a warning: Go also decodes each of its
+ * elements over the earlier list's element at that index, keeping the
+ * fields the later one leaves out, which scan does not.  Majors and
+ * minors are Go's int64: from 0 here, below 2^63. */
 #include <config.h>
 
 #include <stdio.h>
 #include <string.h>
 
+#include "scan/core/json_walk.h"
 #include "scan/specification/spec.h"
 
-enum { DEPTH_MAX = 64, TEXT_MAX = 4096 };
+enum { TEXT_MAX = 4096 };
 
-struct json {
-	const char *p, *end;
-	uint64_t line;
-	int depth;
-	char *why;
-	size_t size;
+/* A device list, as far as the walk has found it, in its document. */
+struct list {
+	struct json_list l;
+	const struct doc *doc;
+};
+
+/* A document: OCI's linux.devices in `devices`; CDI's top-level
+ * containerEdits.deviceNodes in `top` and its devices in `devices`. */
+struct doc {
+	struct list top, devices;
 	const struct spec_emit *out;
+	bool cdi;
 };
 
 /* One device object as it is read. */
 struct device {
 	char path[TEXT_MAX], type[8];
 	bool has_path, has_type, has_major, has_minor;
-	uint64_t major, minor, line;
+	uint64_t major, minor;
 };
 
-static bool fail(struct json *j, const char *what)
+/* A key that names a list: its value noted, and a warning when met again. */
+static bool list_key(struct json_walk *w, struct list *l, const char *key)
 {
-	if (!*j->why)
-		snprintf(j->why, j->size, "line %llu: %s", (unsigned long long)j->line, what);
-	return false;
-}
-
-static void blank(struct json *j)
-{
-	for (; j->p < j->end && strchr(" \t\r\n", *j->p) && *j->p; j->p++)
-		j->line += *j->p == '\n';
-}
-
-static bool literal(struct json *j, const char *word)
-{
-	size_t n = strlen(word);
-	if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0)
-		return fail(j, "not JSON");
-	j->p += n;
-	return true;
-}
-
-static int hex4(const char *p)
-{
-	int v = 0;
-	for (int i = 0; i < 4; i++) {
-		int d = spec_hex(p[i]);
-		if (d < 0)
-			return -1;
-		v = v << 4 | d;
+	if (l->l.met == 1) {
+		char what[400];
+		snprintf(what, sizeof what, "line %llu: \"%s\" met again: read as the last list, as "
+			 "Go's encoding/json takes it (Go also decodes each of its elements over the "
+			 "earlier list's at that index, keeping fields the later one leaves out; scan "
+			 "does not)", (unsigned long long)json_walk_line(w), key);
+		l->doc->out->warn(l->doc->out->ctx, what);
 	}
-	return v;
+	return json_walk_list(w, &l->l, key);
 }
 
-/* The code point as UTF-8 into out (room for 4), its length. */
-static size_t utf8(unsigned cp, char *out)
+/* A string field's value into out (size bytes), or left as it is for
+ * null. */
+static bool text_field(struct json_walk *w, char *out, size_t size, bool *has, const char *name)
 {
-	if (cp < 0x80)
-		return out[0] = (char)cp, 1;
-	if (cp < 0x800)
-		return out[0] = (char)(0xc0 | cp >> 6), out[1] = (char)(0x80 | (cp & 0x3f)), 2;
-	if (cp < 0x10000)
-		return out[0] = (char)(0xe0 | cp >> 12), out[1] = (char)(0x80 | (cp >> 6 & 0x3f)),
-		       out[2] = (char)(0x80 | (cp & 0x3f)), 3;
-	return out[0] = (char)(0xf0 | cp >> 18), out[1] = (char)(0x80 | (cp >> 12 & 0x3f)),
-	       out[2] = (char)(0x80 | (cp >> 6 & 0x3f)), out[3] = (char)(0x80 | (cp & 0x3f)), 4;
-}
-
-/* A \u escape at p (past the u): the code point, a surrogate pair joined;
- * -1 for none. */
-static long unicode(struct json *j)
-{
-	int hi = j->end - j->p >= 4 ? hex4(j->p) : -1;
-	if (hi < 0)
-		return -1;
-	j->p += 4;
-	if (hi < 0xd800 || hi > 0xdfff)
-		return hi;
-	int lo = hi < 0xdc00 && j->end - j->p >= 6 && j->p[0] == '\\' && j->p[1] == 'u'
-			 ? hex4(j->p + 2) : -1;
-	if (lo < 0xdc00 || lo > 0xdfff)
-		return -1;
-	j->p += 6;
-	return 0x10000 + ((long)(hi - 0xd800) << 10) + (lo - 0xdc00);
-}
-
-/* A string at j->p, decoded into out (size bytes; NULL to pass over): a
- * NUL in it, or one longer than out, is an error. */
-static bool string(struct json *j, char *out, size_t size)
-{
-	size_t n = 0;
-	if (j->p >= j->end || *j->p != '"')
-		return fail(j, "a string expected");
-	for (j->p++; j->p < j->end && *j->p != '"'; j->p++) {
-		char buf[4];
-		size_t k = 1;
-		unsigned char c = (unsigned char)*j->p;
-		if (c < 0x20)
-			return fail(j, "a control character in a string");
-		buf[0] = (char)c;
-		if (c == '\\') {
-			const char *esc = "\"\\/bfnrt", *as = "\"\\/\b\f\n\r\t", *at;
-			if (++j->p >= j->end)
-				break;
-			if (*j->p == 'u') {
-				j->p++;
-				long cp = unicode(j);
-				if (cp <= 0)
-					return fail(j, cp ? "a bad \\u escape" : "a NUL byte in a string");
-				k = utf8((unsigned)cp, buf);
-				j->p--;
-			} else if (*j->p && (at = strchr(esc, *j->p)))
-				buf[0] = as[at - esc];
-			else
-				return fail(j, "a bad escape in a string");
-		}
-		if (out && n + k >= size)
-			return fail(j, "a string longer than 4095 bytes");
-		if (out)
-			memcpy(out + n, buf, k);
-		n += k;
-	}
-	if (j->p >= j->end)
-		return fail(j, "a string not closed");
-	j->p++;
-	if (out)
-		out[n] = 0;
-	return true;
-}
-
-/* A number: a non-negative integer below 2^64 in *v (when v is not
- * NULL; else any JSON number, passed over). */
-static bool number(struct json *j, uint64_t *v, const char *what)
-{
-	const char *s = j->p;
-	char msg[120];
-	while (j->p < j->end && strchr("+-0123456789.eE", *j->p) && *j->p)
-		j->p++;
-	if (j->p == s)
-		return fail(j, "not JSON");
+	char what[80];
+	json_t *v = json_walk_value(w);
 	if (!v)
-		return true;
-	uint64_t x = 0;
-	for (const char *q = s; q < j->p; q++) {
-		if (*q < '0' || *q > '9' || (q == s && *q == '0' && j->p - s > 1) ||
-		    x > (UINT64_MAX - (uint64_t)(*q - '0')) / 10) {
-			snprintf(msg, sizeof msg, "%s %.*s is not an integer from 0 to 2^64-1", what,
-				 (int)(j->p - s > 40 ? 40 : j->p - s), s);
-			return fail(j, msg);
-		}
-		x = x * 10 + (uint64_t)(*q - '0');
-	}
-	*v = x;
-	return true;
+		return false;
+	bool ok = json_is_null(v) || json_is_string(v);
+	size_t n = json_is_string(v) ? w->js->json_string_length(v) : 0;
+	if (json_is_string(v) && n < size)
+		memcpy(out, w->js->json_string_value(v), n + 1), *has = true;
+	json_walk_drop(w, v);
+	if (!ok)
+		snprintf(what, sizeof what, "\"%s\" is not a string", name);
+	else if (n >= size)
+		snprintf(what, sizeof what, "a \"%s\" longer than %zu bytes", name, size - 1);
+	return (ok && n < size) || json_walk_fail(w, what);
 }
 
-static bool value(struct json *j, const char *key, const char *parent);
-
-/* Past the '{' or '[' at j->p: whether `close` follows at once (an empty
- * object or array, then read to its end). */
-static bool empty_one(struct json *j, char close)
+/* A major or a minor, or left as it is for null. */
+static bool number_field(struct json_walk *w, uint64_t *out, bool *has, const char *name)
 {
-	j->p++;
-	blank(j);
-	return j->p < j->end && *j->p == close && j->p++;
+	char what[120];
+	json_walk_peek(w);
+	size_t start = w->at;
+	json_t *v = json_walk_value(w);
+	if (!v)
+		return false;
+	bool ok = json_is_null(v) || (json_is_integer(v) && w->js->json_integer_value(v) >= 0);
+	if (json_is_integer(v) && ok)
+		*out = (uint64_t)w->js->json_integer_value(v), *has = true;
+	if (!ok && json_is_number(v))
+		snprintf(what, sizeof what, "%s %.*s is not an integer from 0 to 2^63-1", name,
+			 (int)(w->at - start > 40 ? 40 : w->at - start), w->text + start);
+	else if (!ok)
+		snprintf(what, sizeof what, "%s is not a number", name);
+	json_walk_drop(w, v);
+	return ok || json_walk_fail(w, what);
 }
 
-/* After a member or an element: 1 for a ',' (another follows), 0 for
- * `close` (the object or array ends), -1 for anything else. */
-static int next(struct json *j, char close)
+static bool device_member(struct json_walk *w, const char *key, void *ctx)
 {
-	char what[40];
-	blank(j);
-	if (j->p < j->end && (*j->p == ',' || *j->p == close))
-		return *j->p++ == ',';
-	snprintf(what, sizeof what, "a ',' or '%c' expected", close);
-	return fail(j, what), -1;
+	struct device *d = ctx;
+	if (json_field(key, "path"))
+		return text_field(w, d->path, sizeof d->path, &d->has_path, "path");
+	if (json_field(key, "type"))
+		return text_field(w, d->type, sizeof d->type, &d->has_type, "type");
+	if (json_field(key, "major"))
+		return number_field(w, &d->major, &d->has_major, "major");
+	if (json_field(key, "minor"))
+		return number_field(w, &d->minor, &d->has_minor, "minor");
+	return json_walk_skip(w);
 }
 
-/* An object's members; a device's fields read into d when not NULL. */
-static bool members(struct json *j, const char *key, struct device *d)
+/* A device object's record, the object begun on `line`. */
+static bool device(struct json_walk *w, const struct device *d, uint64_t line,
+		   const struct doc *doc)
 {
-	char name[TEXT_MAX];
-	if (empty_one(j, '}'))
-		return true;
-	for (;;) {
-		blank(j);
-		if (!string(j, name, sizeof name))
-			return false;
-		blank(j);
-		if (j->p >= j->end || *j->p++ != ':')
-			return fail(j, "a ':' expected");
-		blank(j);
-		bool ok;
-		if (d && !strcmp(name, "path"))
-			ok = string(j, d->path, sizeof d->path), d->has_path = true;
-		else if (d && !strcmp(name, "type"))
-			ok = string(j, d->type, sizeof d->type), d->has_type = true;
-		else if (d && !strcmp(name, "major"))
-			ok = number(j, &d->major, "major"), d->has_major = true;
-		else if (d && !strcmp(name, "minor"))
-			ok = number(j, &d->minor, "minor"), d->has_minor = true;
-		else
-			ok = value(j, name, key);
-		int more = ok ? next(j, '}') : -1;
-		if (more <= 0)
-			return more == 0;
-	}
-}
-
-/* A device object's record. */
-static bool device(struct json *j, struct device *d, bool cdi)
-{
+	const struct spec_emit *out = doc->out;
 	struct spec_node n = { .path = d->path };
-	char t = '\0';
-	if (d->has_type && !d->type[1])
-		t = d->type[0];
+	char t = d->has_type && !d->type[1] ? d->type[0] : '\0';
 	if (!d->has_path)
-		return fail(j, "a device with no \"path\"");
+		return json_walk_fail(w, "a device with no \"path\"");
 	if (d->has_type && !strchr("cbup", t ? t : 'x'))
-		return fail(j, "a device type that is none of c, b, u and p");
+		return json_walk_fail(w, "a device type that is none of c, b, u and p");
 	if (t == 'p')
 		return true; /* a FIFO */
-	if (!cdi && (!d->has_type || !d->has_major || !d->has_minor))
-		return fail(j, "an OCI device needs its \"type\", \"major\" and \"minor\"");
-	n.type = t;
-	if (t == 'u') /* unbuffered: a char device */
-		n.type = 'c';
+	if (!doc->cdi && (!d->has_type || !d->has_major || !d->has_minor))
+		return json_walk_fail(w, "an OCI device needs its \"type\", \"major\" and \"minor\"");
+	n.type = t == 'u' ? 'c' : t; /* unbuffered: a char device */
 	n.unknown = !d->has_type || !d->has_major || !d->has_minor;
 	n.t = (struct devnum_tuple){ d->major, d->minor };
-	j->out->node(j->out->ctx, &n, d->line);
+	out->node(out->ctx, &n, line);
 	return true;
 }
 
-/* An array's elements: devices where the key is a device list. */
-static bool elements(struct json *j, const char *key, const char *parent)
+/* An element of a device list; null is a device of nothing, as Go
+ * leaves a struct's fields. */
+static bool device_element(struct json_walk *w, size_t i, void *ctx)
 {
-	bool cdi = !strcmp(key, "deviceNodes");
-	bool list = cdi || (!strcmp(key, "devices") && parent && !strcmp(parent, "linux"));
-	if (empty_one(j, ']'))
-		return true;
-	for (;;) {
-		blank(j);
-		if (list && j->p < j->end && *j->p == '{') {
-			struct device d = { .line = j->line };
-			if (!members(j, key, &d) || !device(j, &d, cdi))
-				return false;
-		} else if (!value(j, key, parent))
-			return false;
-		int more = next(j, ']');
-		if (more <= 0)
-			return more == 0;
-	}
+	struct device d = { .has_path = false };
+	uint64_t line = json_walk_line(w);
+	(void)i;
+	bool ok = json_walk_peek(w) == 'n' ? json_walk_skip(w)
+					   : json_walk_object(w, device_member, &d);
+	return ok && device(w, &d, line, ctx);
 }
 
-static bool value(struct json *j, const char *key, const char *parent)
+/* The devices of the list l, where it was found. */
+static bool devices(const struct json_walk *w, const struct list *l)
 {
-	bool ok;
-	if (j->p >= j->end)
-		return fail(j, "the text ends in a value");
-	if (++j->depth > DEPTH_MAX)
-		return fail(j, "nested deeper than 64");
-	switch (*j->p) {
-	case '{': ok = members(j, key, NULL); break;
-	case '[': ok = elements(j, key ? key : "", parent); break;
-	case '"': ok = string(j, NULL, 0); break;
-	case 't': ok = literal(j, "true"); break;
-	case 'f': ok = literal(j, "false"); break;
-	case 'n': ok = literal(j, "null"); break;
-	default: ok = number(j, NULL, NULL); break;
-	}
-	j->depth--;
-	return ok;
+	return json_walk_noted(w, &l->l, device_element, (void *)l->doc);
 }
 
-int spec_json(const char *text, size_t n, const struct spec_emit *out, char *why, size_t size)
+/* OCI: linux.devices. */
+static bool oci_linux(struct json_walk *w, const char *key, void *ctx)
 {
-	struct json j = { text, text, 1, 0, why, size, out };
+	struct doc *d = ctx;
+	return json_field(key, "devices") ? list_key(w, &d->devices, key) : json_walk_skip(w);
+}
+
+static bool oci_root(struct json_walk *w, const char *key, void *ctx)
+{
+	struct doc *d = ctx;
+	char c = json_walk_peek(w);
+	if (!json_field(key, "linux"))
+		return json_walk_skip(w);
+	if (c == 'n') /* a nil *Linux: its devices gone */
+		return d->devices.l.has = false, json_walk_skip(w);
+	return c == '{' ? json_walk_object(w, oci_linux, d)
+			: json_walk_fail(w, "\"linux\" is not an object");
+}
+
+/* CDI: containerEdits, a struct (null leaves it), and its deviceNodes. */
+static bool edits_member(struct json_walk *w, const char *key, void *ctx)
+{
+	return json_field(key, "deviceNodes") ? list_key(w, ctx, key) : json_walk_skip(w);
+}
+
+static bool edits(struct json_walk *w, struct list *l)
+{
+	char c = json_walk_peek(w);
+	if (c == 'n')
+		return json_walk_skip(w);
+	return c == '{' ? json_walk_object(w, edits_member, l)
+			: json_walk_fail(w, "\"containerEdits\" is not an object");
+}
+
+static bool cdi_device_member(struct json_walk *w, const char *key, void *ctx)
+{
+	return json_field(key, "containerEdits") ? edits(w, ctx) : json_walk_skip(w);
+}
+
+/* A CDI device (null: one with no edits) and its own deviceNodes. */
+static bool cdi_device(struct json_walk *w, size_t i, void *ctx)
+{
+	struct list mine = { .doc = ctx };
+	(void)i;
+	if (json_walk_peek(w) == 'n')
+		return json_walk_skip(w);
+	return json_walk_object(w, cdi_device_member, &mine) && devices(w, &mine);
+}
+
+static bool cdi_root(struct json_walk *w, const char *key, void *ctx)
+{
+	struct doc *d = ctx;
+	if (json_field(key, "containerEdits"))
+		return edits(w, &d->top);
+	return json_field(key, "devices") ? list_key(w, &d->devices, key) : json_walk_skip(w);
+}
+
+/* CDI's devices, each with its deviceNodes. */
+static bool cdi_devices(const struct json_walk *w, const struct list *l)
+{
+	return json_walk_noted(w, &l->l, cdi_device, (void *)l->doc);
+}
+
+static int document(const char *text, size_t n, const struct spec_emit *out, char *why,
+		    size_t size, bool cdi)
+{
+	struct json_walk w;
+	struct doc d = { .out = out, .cdi = cdi };
+	d.top.doc = d.devices.doc = &d;
 	*why = 0;
-	if (n) /* an empty text may have no buffer at all */
-		j.end = text + n;
-	if (n >= 3 && !memcmp(text, UTF8_BOM, 3)) /* read past: document() warns of it */
-		j.p += 3;
-	blank(&j);
-	if (j.p >= j.end || *j.p != '{')
-		return fail(&j, "not a JSON object"), -1;
-	if (!value(&j, NULL, NULL))
+	/* a byte-order mark is read past: document() warns of it */
+	json_walk_start(&w, out->js, text, n, n >= 3 && !memcmp(text, UTF8_BOM, 3) ? 3 : 0, 1,
+			why, size);
+	if (json_walk_peek(&w) != '{')
+		return json_walk_fail(&w, "not a JSON object"), -1;
+	if (!json_walk_object(&w, cdi ? cdi_root : oci_root, &d) || !json_walk_end(&w))
 		return -1;
-	blank(&j);
-	return j.p < j.end ? (fail(&j, "more after the JSON object"), -1) : 0;
+	if (!cdi)
+		return devices(&w, &d.devices) ? 0 : -1;
+	bool devices_first = d.devices.l.has && d.top.l.has && d.devices.l.at < d.top.l.at;
+	if (devices_first && !cdi_devices(&w, &d.devices))
+		return -1;
+	if (!devices(&w, &d.top) || (!devices_first && !cdi_devices(&w, &d.devices)))
+		return -1;
+	return 0;
+}
+
+int spec_oci_json(const char *text, size_t n, const struct spec_emit *out, char *why,
+		  size_t size)
+{
+	return document(text, n, out, why, size, false);
+}
+
+int spec_cdi_json(const char *text, size_t n, const struct spec_emit *out, char *why,
+		  size_t size)
+{
+	return document(text, n, out, why, size, true);
 }

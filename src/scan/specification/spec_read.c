@@ -232,6 +232,13 @@ static void document_node(void *ctx, const struct spec_node *n, uint64_t line)
 	node(s, &l, n, n->path);
 }
 
+/* What a document's parser warns of. */
+static void document_warn(void *ctx, const char *why)
+{
+	struct spec_run *s = ctx;
+	scan_trouble(s->sc, why, 0, TROUBLE_WARNING);
+}
+
 /* A document (JSON) read whole, at most DOCUMENT_MAX bytes, its buffer
  * grown as the bytes arrive: its status. */
 enum { DOCUMENT_MAX = 16 << 20 };
@@ -242,7 +249,11 @@ static int document(struct spec_run *s, struct source *src)
 	size_t n = 0, room = 0;
 	ssize_t got = 0;
 	bool oom = false;
-	struct spec_emit out = { document_node, s };
+	char err[300];
+	struct spec_emit out = { document_node, document_warn, s,
+				 jansson_calls(&s->sc->libs->jansson, err, sizeof err) };
+	if (!out.js)
+		return scan_error(s->sc, err);
 	while (!oom && n <= DOCUMENT_MAX && (got = source_at(src, &p)) > 0) {
 		size_t take = (size_t)got < DOCUMENT_MAX + 1 - n ? (size_t)got : DOCUMENT_MAX + 1 - n;
 		if (n + take > room) {
