@@ -351,6 +351,43 @@ devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477
 		fail "$stderr"
 }
 
+@test "scan: an erofs image holding a tar and a squashfs of 1 MiB or more reads them, flat, inline or in chunks" {
+	need mkfs.erofs erofs-utils
+	need mksquashfs squashfs-tools
+	mkdir -p e/img
+	# a tar whose devices come after 1.5 MiB of random bytes, in its last
+	# 3072 bytes, which mkfs.erofs keeps inline after the inode (layout 2);
+	# a squashfs made 2 MiB long, the rest a hole in chunks (layout 4)
+	head -c 1572864 /dev/urandom >pad
+	tar -b1 -cf e/img/late.tar pad -C root dev
+	mksquashfs root e/img/big.sqfs -noappend -quiet >/dev/null
+	truncate -s 2M e/img/big.sqfs
+	local opts want layout
+	want="[/img/big.sqfs] /dev/m256 8:256
+[/img/big.sqfs] /dev/null 1:3
+[/img/late.tar] dev/m256 8:256
+[/img/late.tar] dev/null 1:3"
+	for opts in "" --chunksize=4096 --chunksize=65536; do
+		rm -f out.erofs
+		mkfs.erofs --quiet $opts out.erofs e >/dev/null
+		layout=2 && [ -z "$opts" ] || layout=4
+		dump.erofs --path=/img/late.tar out.erofs | grep -q "Layout: $layout " ||
+			fail "late.tar's layout in a mkfs.erofs $opts image"
+		run2 devnum scan --format='%{within} %p %M:%m' out.erofs
+		assert_success
+		assert_equal "$(LC_ALL=C sort <<<"$output")" "$want"
+		assert_equal "$stderr" ""
+	done
+	rm -f out.erofs
+	mkfs.erofs --quiet -zlz4 out.erofs e >/dev/null
+	# lz4 leaves random bytes as they are: the tar is still read
+	run2 devnum scan --format='%{within} %p %M:%m' out.erofs
+	assert_success
+	assert_equal "$(LC_ALL=C sort <<<"$output")" "[/img/late.tar] dev/m256 8:256
+[/img/late.tar] dev/null 1:3"
+	assert_equal "$stderr" "devnum: 'out.erofs': warning: erofs image: 1 file of 1 MiB or more stored compressed, which scan does not open: inputs inside it are not looked for"
+}
+
 @test "scan: an ext4 image holding a squashfs image of 1 MiB or more reads it; a smaller one is not opened" {
 	need mke2fs e2fsprogs
 	need mksquashfs squashfs-tools

@@ -32,8 +32,14 @@ enum {
 	XATTR_HEAD = 12,      /* erofs_xattr_ibody_header */
 	TRUSTED = 4,          /* EROFS_XATTR_INDEX_TRUSTED: "trusted." */
 };
-/* i_format's data layouts that keep a directory's bytes as they are */
-enum { FLAT_PLAIN = 0, FLAT_INLINE = 2, LAYOUTS = 5 };
+/* i_format's data layouts that keep a file's bytes as they are: in
+ * blocks one after another, the last perhaps inline after the inode; or
+ * in chunks of 2^n blocks, each where an array after the inode says
+ * (EROFS_INODE_CHUNK_BASED: i_u's low 5 bits are n; bit 5 makes each
+ * entry 8 bytes, its device at 2 and its block at 4, else 4 bytes, the
+ * block; block 2^32-1 is a hole of zeros) */
+enum { FLAT_PLAIN = 0, FLAT_INLINE = 2, CHUNKED = 4, LAYOUTS = 5 };
+enum { CHUNK_BITS = 0x1f, CHUNK_INDEXES = 0x20, NULL_ADDR = 0xffffffffu };
 
 struct inode {
 	uint64_t nid, at, size;
@@ -51,6 +57,7 @@ struct walk {
 	uint64_t meta, xattrs;     /* where the inodes and the shared xattrs start */
 	unsigned char *block;      /* a directory block, copied out of the window */
 	struct listing *owner;     /* the listing whose block that is */
+	uint64_t unread;           /* large files stored compressed */
 };
 
 /* A directory's listing: the directory and its parent (up), the block
@@ -138,19 +145,23 @@ static bool whiteout_file(struct walk *w, const struct inode *in)
 	return is > 0;
 }
 
+/* Block i of the flat inode in: where it starts in the image. */
+static uint64_t block_at(const struct walk *w, const struct inode *in, uint64_t i)
+{
+	uint64_t blocks = (in->size + (UINT64_C(1) << w->blkbits) - 1) >> w->blkbits;
+	if (in->layout == FLAT_INLINE && i == blocks - 1)
+		return in->at + in->isize + in->xsize;
+	return ((uint64_t)in->u + i) << w->blkbits;
+}
+
 /* Block i of directory in, n bytes of it, copied into w->block: true. */
 static bool dir_block(struct walk *w, const struct inode *in, uint64_t i, size_t n, char *what)
 {
-	uint64_t blocks = (in->size + (UINT64_C(1) << w->blkbits) - 1) >> w->blkbits, at;
+	uint64_t at = block_at(w, in, i);
 	const unsigned char *p = NULL;
-	if (in->layout == FLAT_INLINE && i == blocks - 1) {
-		at = in->at + in->isize + in->xsize;
-		if ((at & ((UINT64_C(1) << w->blkbits) - 1)) + n > UINT64_C(1) << w->blkbits) {
-			tree_fault(&w->t, what, "its inline block crosses a block boundary");
-			return false;
-		}
-	} else {
-		at = ((uint64_t)in->u + i) << w->blkbits;
+	if ((at & ((UINT64_C(1) << w->blkbits) - 1)) + n > UINT64_C(1) << w->blkbits) {
+		tree_fault(&w->t, what, "its inline block crosses a block boundary");
+		return false;
 	}
 	if (!(p = bounded_at(&w->b, at, n))) {
 		tree_fault(&w->t, what, w->b.why);
@@ -238,6 +249,78 @@ static int next_entry(struct tree *t, void *dir, struct tree_entry *e)
 	}
 }
 
+/* A regular file open for the dispatcher: the walk and its inode. */
+struct open_file {
+	struct walk *w;
+	struct inode in;
+};
+
+/* Where the block holding byte off of a chunked file starts: true, *at
+ * set, or *at left 0 for a hole; false with *why. */
+static bool chunk_at(struct walk *w, const struct inode *in, uint64_t off, uint64_t *at,
+		     const char **why)
+{
+	unsigned unit = in->u & CHUNK_INDEXES ? 8 : 4, bits = w->blkbits + (in->u & CHUNK_BITS);
+	uint64_t pos = (in->at + in->isize + in->xsize + unit - 1) / unit * unit + unit * (off >> bits);
+	const unsigned char *p = bounded_at(&w->b, pos, unit);
+	if (!p)
+		return *why = w->b.why, false;
+	uint32_t block = le32(p + unit - 4);
+	if (unit == 8 && le16(p + 2) && block != NULL_ADDR)
+		return *why = "a chunk on another device, which scan does not read", false;
+	*at = block == NULL_ADDR ? 0 : ((uint64_t)block << w->blkbits) +
+		(off & ((UINT64_C(1) << bits) - 1) & ~((UINT64_C(1) << w->blkbits) - 1));
+	return true;
+}
+
+static long file_read_at(void *data, uint64_t off, unsigned char *p, size_t n, const char **why)
+{
+	struct open_file *o = data;
+	struct walk *w = o->w;
+	uint64_t blksz = UINT64_C(1) << w->blkbits, at = 0;
+	size_t got = 0;
+	while (got < n && off < o->in.size) {
+		uint64_t in_block = off & (blksz - 1), left = o->in.size - off;
+		size_t k = n - got;
+		k = k < blksz - in_block ? k : (size_t)(blksz - in_block);
+		k = k < left ? k : (size_t)left;
+		if (o->in.layout == CHUNKED && !chunk_at(w, &o->in, off, &at, why))
+			return -1;
+		else if (o->in.layout != CHUNKED)
+			at = block_at(w, &o->in, off >> w->blkbits);
+		const unsigned char *q = at ? bounded_at(&w->b, at + in_block, k) : NULL;
+		if (at && !q)
+			return *why = w->b.why, -1;
+		if (q)
+			memcpy(p + got, q, k);
+		else
+			memset(p + got, 0, k);
+		got += k, off += k;
+	}
+	return (long)got;
+}
+
+/* A regular file of INNER_FILE_MIN bytes or more, at the walk's path,
+ * handed to the dispatcher where its bytes are stored as they are;
+ * counted where they are compressed. */
+static void regular_file(struct walk *w, const struct inode *in)
+{
+	uint64_t blksz = UINT64_C(1) << w->blkbits, tail = in->size & (blksz - 1);
+	struct open_file o = { w, *in };
+	if (in->layout != FLAT_PLAIN && in->layout != FLAT_INLINE && in->layout != CHUNKED)
+		w->unread++;
+	else if (in->layout == CHUNKED && (in->u & 0xffff) >> 6)
+		tree_fault(&w->t, w->t.path, "an unknown chunk format");
+	else if (in->layout != CHUNKED && in->size > w->b.size) /* a chunked one may have holes */
+		tree_fault(&w->t, w->t.path, "a file larger than the image");
+	else if (in->layout == FLAT_INLINE && tail &&
+		 (block_at(w, in, in->size >> w->blkbits) & (blksz - 1)) + tail > blksz)
+		tree_fault(&w->t, w->t.path, "its inline block crosses a block boundary");
+	else
+		w->t.status = status_max(w->t.status, w->t.sc->inner(w->t.sc, &(struct inner_file){
+			in->size, &o, file_read_at }, w->t.path));
+}
+
 /* The entry listed last, inode e->ref[0], at the walk's path: a device's
  * record, a whiteout's; a directory to walk, its inode kept for open_dir. */
 static bool look(struct tree *t, void *dir, struct tree_entry *e)
@@ -256,6 +339,8 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 			    &(struct entry_found){ F_WHITEOUT, "composefs' escaped whiteout: a file with "
 			    "the xattr trusted.overlay.overlay.whiteout, char 0:0 where it is mounted" },
 			    NULL);
+	else if (S_ISREG(in->mode) && in->size >= INNER_FILE_MIN)
+		regular_file(w, in);
 	e->ino = nid;
 	return S_ISDIR(in->mode);
 }
@@ -333,6 +418,14 @@ int scan_erofs(struct scan *sc, const struct image_file *f, const char *format)
 			tree_walk(&w.t, &erofs_tree, &(struct tree_entry){ .ino = nid, .data = &root });
 		else
 			inode_fault(&w, nid, "the root is no directory");
+	}
+	if (w.unread) {
+		char why[300];
+		snprintf(why, sizeof why, "erofs image: %llu %s of 1 MiB or more stored compressed, "
+			 "which scan does not open: inputs inside %s are not looked for",
+			 (unsigned long long)w.unread, w.unread > 1 ? "files" : "file",
+			 w.unread > 1 ? "them" : "it");
+		scan_trouble(sc, why, 0, TROUBLE_WARNING);
 	}
 	free(w.block);
 	bounded_close(&w.b);
