@@ -351,22 +351,27 @@ devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477
 		fail "$stderr"
 }
 
-@test "scan: an erofs image holding a tar and a squashfs of 1 MiB or more reads them, flat, inline or in chunks" {
-	need mkfs.erofs erofs-utils
+# large_files DIR: DIR/img/late.tar, whose devices come after 1.5 MiB of
+# random bytes, in its last 3072 bytes (a block only partly filled), and
+# DIR/img/big.sqfs, a squashfs made 2 MiB long, the rest zeros (a hole
+# where an image keeps them so); in $want, what scan lists of both
+large_files() {
 	need mksquashfs squashfs-tools
-	mkdir -p e/img
-	# a tar whose devices come after 1.5 MiB of random bytes, in its last
-	# 3072 bytes, which mkfs.erofs keeps inline after the inode (layout 2);
-	# a squashfs made 2 MiB long, the rest a hole in chunks (layout 4)
+	mkdir -p "$1/img"
 	head -c 1572864 /dev/urandom >pad
-	tar -b1 -cf e/img/late.tar pad -C root dev
-	mksquashfs root e/img/big.sqfs -noappend -quiet >/dev/null
-	truncate -s 2M e/img/big.sqfs
-	local opts want layout
+	tar -b1 -cf "$1/img/late.tar" pad -C root dev
+	mksquashfs root "$1/img/big.sqfs" -noappend -quiet >/dev/null
+	truncate -s 2M "$1/img/big.sqfs"
 	want="[/img/big.sqfs] /dev/m256 8:256
 [/img/big.sqfs] /dev/null 1:3
 [/img/late.tar] dev/m256 8:256
 [/img/late.tar] dev/null 1:3"
+}
+
+@test "scan: an erofs image holding a tar and a squashfs of 1 MiB or more reads them, flat, inline or in chunks" {
+	need mkfs.erofs erofs-utils
+	local opts want layout
+	large_files e # late.tar's tail inline after its inode (layout 2), or in chunks (4)
 	for opts in "" --chunksize=4096 --chunksize=65536; do
 		rm -f out.erofs
 		mkfs.erofs --quiet $opts out.erofs e >/dev/null
@@ -386,6 +391,45 @@ devnum: 'disk.img': warning: partition 4 (type 0fc63daf-8483-4772-8e79-3d69d8477
 	assert_equal "$(LC_ALL=C sort <<<"$output")" "[/img/late.tar] dev/m256 8:256
 [/img/late.tar] dev/null 1:3"
 	assert_equal "$stderr" "devnum: 'out.erofs': warning: erofs image: 1 file of 1 MiB or more stored compressed, which scan does not open: inputs inside it are not looked for"
+}
+
+@test "scan: a cramfs image holding a tar and a squashfs of 1 MiB or more reads them, zlib'd page by page" {
+	need mkfs.cramfs util-linux
+	local opts want
+	large_files c # -z keeps big.sqfs's zero pages as holes
+	for opts in "" -z "-N big" "-N big -z"; do
+		rm -f out.cramfs
+		mkfs.cramfs $opts c out.cramfs >/dev/null
+		run2 devnum scan --format='%{within} %p %M:%m' out.cramfs
+		assert_success
+		assert_equal "$(LC_ALL=C sort <<<"$output")" "$want"
+		assert_equal "$stderr" ""
+	done
+	# a block pointer flagged as mkcramfs -X writes one: not read, said
+	rm -f out.cramfs
+	mkfs.cramfs c out.cramfs >/dev/null
+	python3 - <<'PY'
+import struct
+d = bytearray(open("out.cramfs", "rb").read())
+def inode(off):  # mode, size, namelen, offset: the little-endian bit fields
+    a, b, c = struct.unpack_from("<III", d, off)
+    return a & 0xffff, b & 0xffffff, c & 0x3f, c >> 6
+def find(start, size, name):
+    off = start
+    while off < start + size:
+        mode, sz, nl, o = inode(off)
+        if d[off + 12:off + 12 + nl * 4].rstrip(b"\0") == name:
+            return sz, o
+        off += 12 + nl * 4
+_, rsize, _, roff = inode(64)
+isize, ioff = find(roff * 4, rsize, b"img")
+_, toff = find(ioff * 4, isize, b"late.tar")
+struct.pack_into("<I", d, toff * 4 + 4, struct.unpack_from("<I", d, toff * 4 + 4)[0] | 1 << 30)
+open("out.cramfs", "wb").write(d)
+PY
+	run2 devnum scan --format='%{within} %p %M:%m' out.cramfs
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'out.cramfs': /img/late.tar: a block stored by a direct pointer or uncompressed (mkcramfs -X), which scan does not read"
 }
 
 @test "scan: an ext4 image holding a squashfs image of 1 MiB or more reads it; a smaller one is not opened" {

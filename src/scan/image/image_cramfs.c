@@ -6,10 +6,13 @@
  * each entry against its directory's extent, and a directory met twice is
  * a loop, said and not followed.  A device keeps its number in the 24-bit
  * size field: the low 24 bits of its writer's glibc dev_t, which
- * fsck.cramfs hands to mknod and the kernel reads with old_decode_dev. */
+ * fsck.cramfs hands to mknod and the kernel reads with old_decode_dev.
+ * A regular file of 1 MiB or more is inflated page by page for the
+ * dispatcher, which reads it when it begins an input. */
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -25,7 +28,14 @@ enum {
 	NAME_BYTES_MAX = 63 * 4,     /* namelen is 6 bits of 4-byte units */
 	FLAGS_KNOWN = 0xff | 0x100 | 0x200 | 0x400 | 0x800, /* the kernel's CRAMFS_SUPPORTED_FLAGS */
 	FLAG_SHIFTED_ROOT = 0x400,
+	PAGE = 4096,                 /* a file's block: the reader's page, x86's */
 };
+/* A file's block pointers (fs/cramfs's cramfs_read_folio): each the end
+ * of its zlib'd block, the next one's start, the first starting after
+ * the pointers; a block of 0 bytes is a hole of zeros.  The pointers'
+ * flags, a block stored as it is or at a direct pointer (bits 31 and
+ * 30, mkcramfs -X for execute-in-place), are not read. */
+#define BLK_FLAGS (UINT32_C(3) << 30)
 
 struct inode {
 	uint32_t mode, size, namelen, offset;
@@ -36,6 +46,15 @@ struct walk {
 	struct bounded b;
 	bool big; /* written on a big-endian host: mkfs.cramfs -N big */
 };
+
+/* A 32-bit word of the image in its byte order, at off: true. */
+static bool word_at(struct walk *w, uint64_t off, uint32_t *v)
+{
+	const unsigned char *p = bounded_at(&w->b, off, 4);
+	if (p)
+		*v = w->big ? be32(p) : le32(p);
+	return p != NULL;
+}
 
 /* The three words of an inode, as the writer's compiler laid out its
  * bit fields: from the low bits on a little-endian host, the high on a
@@ -76,6 +95,97 @@ static void device(struct walk *w, uint64_t ino, bool block, uint32_t size)
 		said = note;
 	}
 	tree_device(&w->t, ino, block, f, &(struct entry_found){ F_CRAMFS, said }, NULL);
+}
+
+/* A regular file open for the dispatcher: its inode, and its page
+ * `page` inflated into data. */
+struct open_file {
+	struct walk *w;
+	struct inode in;
+	const struct zlib_calls *z;
+	uint64_t page;
+	unsigned char data[PAGE], packed[2 * PAGE];
+};
+
+/* Where page i's block starts and how long it is: true; false with
+ * *why. */
+static bool block_of(struct open_file *o, uint64_t i, uint32_t *start, uint32_t *len,
+		     const char **why)
+{
+	struct walk *w = o->w;
+	uint64_t table = (uint64_t)o->in.offset << 2, pages = (o->in.size + PAGE - 1) / PAGE;
+	uint32_t ptr, prev = (uint32_t)(table + 4 * pages);
+	if (!word_at(w, table + 4 * i, &ptr) || (i && !word_at(w, table + 4 * i - 4, &prev)))
+		return *why = w->b.why, false;
+	if ((ptr | prev) & BLK_FLAGS)
+		return *why = "a block stored by a direct pointer or uncompressed (mkcramfs -X), "
+			      "which scan does not read", false;
+	if (ptr < prev)
+		return *why = "a block pointer before its block's start", false;
+	*start = prev, *len = ptr - prev;
+	return true;
+}
+
+/* Page i of the file into o->data, zeros after what its block holds:
+ * true; false with *why. */
+static bool page_in(struct open_file *o, uint64_t i, const char **why)
+{
+	uint32_t start, len;
+	const unsigned char *p = NULL;
+	size_t filled = 0;
+	if (!block_of(o, i, &start, &len, why))
+		return false;
+	if (len > 2 * PAGE)
+		return *why = "a data block longer than two pages", false;
+	if (len && !(p = bounded_at(&o->w->b, start, len)))
+		return *why = o->w->b.why, false;
+	if (len) {
+		z_stream s = { .next_in = o->packed, .avail_in = len, .next_out = o->data,
+			       .avail_out = PAGE };
+		memcpy(o->packed, p, len);
+		int rc = o->z->inflateInit_(&s, ZLIB_VERSION, (int)sizeof s);
+		if (rc == Z_OK)
+			rc = o->z->inflate(&s, Z_FINISH);
+		filled = PAGE - s.avail_out;
+		o->z->inflateEnd(&s);
+		if (rc != Z_STREAM_END)
+			return *why = "a data block zlib cannot inflate", false;
+	}
+	memset(o->data + filled, 0, PAGE - filled);
+	o->page = i;
+	return true;
+}
+
+static long file_read_at(void *data, uint64_t off, unsigned char *p, size_t n, const char **why)
+{
+	struct open_file *o = data;
+	size_t got = 0;
+	while (got < n && off < o->in.size) {
+		uint64_t i = off / PAGE, at = off % PAGE, left = o->in.size - off;
+		size_t k = n - got < PAGE - at ? n - got : (size_t)(PAGE - at);
+		k = k < left ? k : (size_t)left;
+		if (o->page != i && !page_in(o, i, why))
+			return -1;
+		memcpy(p + got, o->data + at, k);
+		got += k, off += k;
+	}
+	return (long)got;
+}
+
+/* A regular file of INNER_FILE_MIN bytes or more, at the walk's path,
+ * handed to the dispatcher. */
+static void regular_file(struct walk *w, const struct inode *in)
+{
+	char err[300];
+	struct open_file *o = malloc(sizeof *o);
+	const struct zlib_calls *z = o ? zlib_calls(&w->t.sc->libs->zlib, err, sizeof err) : NULL;
+	if (!z)
+		tree_fault(&w->t, w->t.path, o ? err : "out of memory");
+	else
+		*o = (struct open_file){ w, *in, z, UINT64_MAX, { 0 }, { 0 } },
+		w->t.status = status_max(w->t.status, w->t.sc->inner(w->t.sc, &(struct inner_file){
+			in->size, o, file_read_at }, w->t.path));
+	free(o);
 }
 
 /* A directory's listing: the entry at off, its entries ending at end,
@@ -129,6 +239,8 @@ static bool look(struct tree *t, void *dir, struct tree_entry *e)
 	struct inode in = ((struct listing *)dir)->last;
 	if (S_ISCHR(in.mode) || S_ISBLK(in.mode))
 		device(w, ino_of(&in, e->ref[0]), S_ISBLK(in.mode), in.size);
+	if (S_ISREG(in.mode) && in.size >= INNER_FILE_MIN)
+		regular_file(w, &in);
 	if (!S_ISDIR(in.mode) || !in.size)
 		return false;
 	*e = (struct tree_entry){ .ino = (uint64_t)in.offset << 2,
