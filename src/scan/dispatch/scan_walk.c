@@ -260,6 +260,15 @@ static int nothing_compressed(struct scan *sc, const struct source *out)
 	return scan_trouble(sc, what, 0, TROUBLE_ARCHIVE);
 }
 
+/* Whether the zeros from `start` to out->pos are an ISO 9660 image's
+ * system area (its first 32 KiB, before its volume descriptor), the
+ * image's own, not zeros between archives. */
+static bool system_area(struct source *out, uint64_t start)
+{
+	const unsigned char *p;
+	return out->pos - start == VOLUME_AT && source_at(out, &p) >= 6 && !memcmp(p + 1, "CD001", 5);
+}
+
 /* The archives in a decompressor's output, one after another: the input's
  * status; *drained when the output was read to its end. */
 static int decompressed(struct scan *sc, struct source *out, bool *drained)
@@ -268,7 +277,10 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	char type[64];
 	int status = EXIT_OK, more;
 	bool any = false;
-	while ((more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE) {
+	for (uint64_t start = out->pos; (more = source_skip_zeros(out)) > 0 && status < EXIT_TROUBLE;
+	     start = out->pos) {
+		if (!any && system_area(out, start))
+			out->pos = start;
 		any = true;
 		status = status_max(status, archive(sc, out, &end));
 		if (end.unopened && blob(sc) && !sc->seg.entries) { /* a blob, gzip'd, no layer */
