@@ -386,6 +386,10 @@ devnum: 'bad': line 3: path '/c\\x00d' has an escape composefs does not write"
 	run2 devnum scan big.json
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'big.json': larger than 16 MiB"
+	# an empty text, which a fuzzer found read through a null pointer
+	run2 devnum scan --spec=oci-runtime /dev/null
+	assert_failure 2
+	assert_equal "$stderr" "devnum: '/dev/null': line 1: not a JSON object"
 	# 8 million tiny values: jansson's values hold at most 32 MiB at once
 	python3 -c 'open("tiny.json", "w").write("{\"ociVersion\": \"1\",\n\"x\": [" + "0," * 8000000 + "0]}")'
 	run2 /usr/bin/time -f '%M' devnum scan tiny.json

@@ -22,6 +22,8 @@ char json_walk_peek(struct json_walk *w)
 uint64_t json_walk_line(struct json_walk *w)
 {
 	json_walk_peek(w);
+	if (w->at == w->counted) /* an empty text may have no buffer at all */
+		return w->line;
 	for (const char *p = w->text + w->counted, *end = w->text + w->at;
 	     (p = memchr(p, '\n', (size_t)(end - p))); p++)
 		w->line++;
