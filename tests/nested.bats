@@ -442,6 +442,21 @@ PY
 	assert_equal "$stderr" "devnum: 'out.cramfs': /img/late.tar: a block stored by a direct pointer or uncompressed (mkcramfs -X), which scan does not read"
 }
 
+@test "scan: a WIM image's files of 1 MiB or more are counted in a warning, not opened" {
+	need wimcapture wimtools
+	devnum --list=formats | grep -q "^wim	" || skip "built without wimlib (libwim-dev)"
+	mkdir -p w/sub
+	head -c 1048576 /dev/urandom >w/big
+	head -c 1048575 /dev/zero >w/sub/smaller
+	head -c 2000000 /dev/zero >w/sub/zeros
+	mknod w/null c 1 3
+	wimcapture --unix-data w w.wim >/dev/null
+	run2 devnum scan --format='%p %M:%m' w.wim
+	assert_success
+	assert_output "/null 1:3"
+	assert_equal "$stderr" "devnum: 'w.wim': warning: WIM image: 2 files of 1 MiB or more, which scan does not open: inputs inside them are not looked for"
+}
+
 @test "scan: an ext4 image holding a squashfs image of 1 MiB or more reads it; a smaller one is not opened" {
 	need mke2fs e2fsprogs
 	need mksquashfs squashfs-tools

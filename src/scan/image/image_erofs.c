@@ -419,14 +419,7 @@ int scan_erofs(struct scan *sc, const struct image_file *f, const char *format)
 		else
 			inode_fault(&w, nid, "the root is no directory");
 	}
-	if (w.unread) {
-		char why[300];
-		snprintf(why, sizeof why, "erofs image: %llu %s of 1 MiB or more stored compressed, "
-			 "which scan does not open: inputs inside %s are not looked for",
-			 (unsigned long long)w.unread, w.unread > 1 ? "files" : "file",
-			 w.unread > 1 ? "them" : "it");
-		scan_trouble(sc, why, 0, TROUBLE_WARNING);
-	}
+	tree_unread(&w.t, "erofs", w.unread, " stored compressed");
 	free(w.block);
 	bounded_close(&w.b);
 	return tree_end(&w.t);

@@ -2,7 +2,10 @@
  * the file a segment, each file whose UNIX data (wimcapture --unix-data,
  * wimlib's unix_data.h) is a device's a record, its rdev the field, the
  * host's st_rdev cut to 32 bits.  A file captured without UNIX data has
- * no mode, and is no device here, as wimapply makes none of it. */
+ * no mode, and is no device here, as wimapply makes none of it.  wimlib
+ * hands out a file's bytes only by extracting it, so a regular file of
+ * 1 MiB or more, which ext, squashfs and erofs hand to the dispatcher,
+ * is counted in a warning instead. */
 #include <config.h>
 
 #include <stdio.h>
@@ -16,12 +19,17 @@
 struct walk {
 	struct tree t;
 	const struct wim_calls *w;
+	uint64_t unread; /* regular files of INNER_FILE_MIN bytes or more */
 };
 
 static int dentry(const struct wimlib_dir_entry *d, void *data)
 {
 	struct walk *k = data;
 	k->t.sc->seg.entries++;
+	/* streams[0], the unnamed data stream, is always there */
+	k->unread += !(d->attributes & (WIMLIB_FILE_ATTRIBUTE_DIRECTORY |
+					WIMLIB_FILE_ATTRIBUTE_REPARSE_POINT)) &&
+		     d->streams[0].resource.uncompressed_size >= INNER_FILE_MIN;
 	if (!S_ISCHR(d->unix_mode) && !S_ISBLK(d->unix_mode))
 		return 0;
 	/* a hard link group's id is no inode, but names the links alike; 0: none */
@@ -44,7 +52,7 @@ static void wim_fault(struct walk *k, const char *what, int code)
 
 int scan_wim(struct scan *sc, const struct image_file *f, const char *format)
 {
-	struct walk k;
+	struct walk k = { .unread = 0 };
 	char err[300], path[64];
 	WIMStruct *wim = NULL;
 	struct wimlib_wim_info info;
@@ -67,6 +75,7 @@ int scan_wim(struct scan *sc, const struct image_file *f, const char *format)
 	}
 	if (wim)
 		k.w->wimlib_free(wim);
+	tree_unread(&k.t, "WIM", k.unread, "");
 	return tree_end(&k.t);
 }
 

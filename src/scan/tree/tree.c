@@ -30,6 +30,17 @@ void tree_fault(struct tree *t, const char *what, const char *why)
 	t->status = status_max(t->status, scan_error(t->sc, text));
 }
 
+void tree_unread(struct tree *t, const char *image, uint64_t n, const char *how)
+{
+	char why[300];
+	if (!n)
+		return;
+	snprintf(why, sizeof why, "%s image: %llu %s of 1 MiB or more%s, which scan does not open: "
+		 "inputs inside %s are not looked for", image, (unsigned long long)n,
+		 n > 1 ? "files" : "file", how, n > 1 ? "them" : "it");
+	scan_trouble(t->sc, why, 0, TROUBLE_WARNING);
+}
+
 void tree_record(struct tree *t, struct entry *e)
 {
 	e->path = e->path ? e->path : t->path;

@@ -40,6 +40,11 @@ int tree_end(struct tree *t);
  * error record, and the walk goes on. */
 void tree_fault(struct tree *t, const char *what, const char *why);
 
+/* The warning that an image holds `n` regular files of INNER_FILE_MIN
+ * bytes or more that its reader does not open (`how`: "" or how they
+ * are stored, " stored compressed"), so no input inside them is read. */
+void tree_unread(struct tree *t, const char *image, uint64_t n, const char *how);
+
 /* The record of e, a device at the walk's path (or at e->path), its
  * number in the walk's container unless e->c names another. */
 void tree_record(struct tree *t, struct entry *e);
