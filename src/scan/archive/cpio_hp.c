@@ -92,7 +92,7 @@ static unsigned entry_type(uint64_t mode)
 
 /* The header at src->pos and its name: 1, src->pos at the data; 0 at
  * the trailer, src->pos past it; -1 with why. */
-static int next(struct source *src, int format, struct header *h, char *name, char *why,
+static int next_header(struct source *src, int format, struct header *h, char *name, char *why,
 		size_t size)
 {
 	unsigned char head[ODC_BYTES];
@@ -139,7 +139,7 @@ int cpio_hp(struct scan *sc, struct source *src, uint64_t at, int format,
 	bool is_bin = format != ARCHIVE_FORMAT_CPIO_POSIX;
 	src->pos = at;
 	*ended = false;
-	while (!out_failed() && (more = next(src, format, &h, name, why, sizeof why)) > 0) {
+	while (!out_failed() && (more = next_header(src, format, &h, name, why, sizeof why)) > 0) {
 		++*entries, sc->seg.entries++;
 		bool hp = hp_fixed(&h);
 		status = status_max(status, record(sc, &h, hp, name, format, format_name));

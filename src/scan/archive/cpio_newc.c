@@ -225,3 +225,87 @@ void newc_skip(struct newc *r)
 {
 	r->src->pos = r->data_at + r->data_size + (4 - r->data_size % 4) % 4;
 }
+
+/* The reader as the dispatcher takes it, a step at a time (entries.h). */
+struct newc_entries {
+	struct entries it; /* first: the dispatcher holds &it */
+	struct newc r;
+	struct scan *sc;
+	struct ending *end;
+	bool handed;       /* an entry was handed out, its data still to skip */
+	bool told;         /* the warning that links went unnamed was said */
+	uint64_t at, left; /* the data source's place in the entry's data */
+};
+
+static enum step_kind newc_step(struct entries *entries, struct entry_step *s)
+{
+	struct newc_entries *it = (struct newc_entries *)entries;
+	struct newc *r = &it->r;
+	entry_step_start(s);
+	if (it->handed)
+		newc_skip(r);
+	int got = newc_next(r, &s->x);
+	it->handed = got > 0;
+	it->end->format = got > 0 ? s->x.format : r->format;
+	if (got == 0)
+		return it->end->eof = true, STEP_END;
+	if (got < 0)
+		return snprintf(s->why, sizeof s->why, "%s", r->why), STEP_FATAL;
+	s->x.c = scan_container(it->sc, s->x.format, &s->x.raw);
+	s->recorded = scan_recorded(&s->x);
+	if (r->links_full && !it->told) /* said after the entry that made it so */
+		s->warning = "more than 65536 files with links still to come: a later link to one "
+			     "is not named as one", s->warn_after = it->told = true;
+	s->data = s->x.type == AE_IFREG && r->data_size;
+	if (s->data && r->src->seekable)
+		s->fd = r->src->fd, s->at = r->data_at, s->size = r->data_size;
+	return STEP_ENTRY;
+}
+
+/* Up to n bytes of the entry's data, from where the last read ended. */
+static ssize_t data_read(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct newc_entries *it = data;
+	const unsigned char *q;
+	if (n > it->left)
+		n = (size_t)it->left;
+	if (!n)
+		return 0;
+	it->r.src->pos = it->at;
+	ssize_t k = source_at(it->r.src, &q);
+	if (k <= 0)
+		return *why = k ? source_error(it->r.src) : "truncated (the archive ends in it)", -1;
+	if ((size_t)k < n)
+		n = (size_t)k;
+	memcpy(p, q, n);
+	it->at += n, it->left -= n;
+	return (ssize_t)n;
+}
+
+static int newc_data(struct entries *entries, struct source *data)
+{
+	struct newc_entries *it = (struct newc_entries *)entries;
+	it->at = it->r.data_at, it->left = it->r.data_size;
+	return source_pulled(data, it->sc->la, data_read, it);
+}
+
+static void newc_free(struct entries *entries)
+{
+	struct newc_entries *it = (struct newc_entries *)entries;
+	newc_close(&it->r);
+	free(it);
+}
+
+struct entries *newc_entries(struct scan *sc, struct source *src, struct ending *end)
+{
+	struct newc_entries *it = malloc(sizeof *it);
+	if (!it)
+		return NULL;
+	*it = (struct newc_entries){ { newc_step, newc_data, NULL, newc_free }, .sc = sc,
+				     .end = end };
+	if (newc_open(&it->r, src) < 0)
+		return free(it), NULL;
+	sc->file = src->seekable ? src->fd : -1;
+	sc->file_base = src->pos;
+	return &it->it;
+}

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scan/archive/entries.h"
 #include "scan/core/scan.h"
 #include "scan/input/source.h"
 
@@ -47,5 +48,9 @@ void newc_close(struct newc *r);
 int newc_next(struct newc *r, struct archived *x);
 /* src->pos past the entry's data and its padding. */
 void newc_skip(struct newc *r);
+
+/* A reader of the archive at src->pos, a step at a time (entries.h),
+ * its ending in *end; NULL for memory. */
+struct entries *newc_entries(struct scan *sc, struct source *src, struct ending *end);
 
 #endif

@@ -71,7 +71,7 @@ static bool tag(struct toc *t)
 }
 
 /* n bytes of inflated XML: false when the table is refused. */
-static bool look(struct toc *t, const unsigned char *p, size_t n)
+static bool toc_bytes(struct toc *t, const unsigned char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (p[i] == '<')
@@ -108,7 +108,7 @@ static uint64_t be64(const unsigned char *p)
 	return v;
 }
 
-/* The table inflated through look(): true when nothing was refused. */
+/* The table inflated through toc_bytes(): true when nothing was refused. */
 static bool inflated(const struct zlib_calls *z, struct source *src, uint64_t toc_size,
 		     unsigned char *in, unsigned char *out, struct toc *t)
 {
@@ -125,7 +125,7 @@ static bool inflated(const struct zlib_calls *z, struct source *src, uint64_t to
 		}
 		s.next_out = out, s.avail_out = CHUNK;
 		rc = z->inflate(&s, Z_NO_FLUSH);
-		if (!look(t, out, CHUNK - s.avail_out))
+		if (!toc_bytes(t, out, CHUNK - s.avail_out))
 			return z->inflateEnd(&s), false;
 		if (rc == Z_BUF_ERROR && s.avail_out == CHUNK)
 			break; /* no input left, and no output made */

@@ -11,6 +11,8 @@
 struct scan;
 struct image_file;
 struct source;
+struct entries;
+struct ending;
 
 enum reader_kind { R_ARCHIVE, R_LAYOUT, R_IMAGE, R_SPEC, R_TREE, R_COMPRESSION, R_TABLE,
 		   R_UNREAD };
@@ -31,6 +33,10 @@ struct reader {
 	const struct magic *magic;
 	bool (*bid)(const unsigned char *p, size_t n);
 	unsigned bits;
+	/* R_ARCHIVE: its reader, opened on the archive at src->pos, handing
+	 * out its entries a step at a time (entries.h); NULL for rows read
+	 * otherwise (the package, the streams below) */
+	struct entries *(*entries)(struct scan *sc, struct source *src, struct ending *end);
 	/* R_IMAGE: the reader, given the image's place in a file (image.h) */
 	int (*read)(struct scan *sc, const struct image_file *f, const char *format);
 	/* devnum's own reader of a stream from its first byte (catar, zip;

@@ -231,6 +231,16 @@ int scan_trouble(struct scan *sc, const char *why, uintmax_t entries, enum troub
 int scan_error(struct scan *sc, const char *why);
 void scan_summary(struct scan *sc);
 
+/* What libarchive's reader a says went wrong, in words. */
+const char *scan_la_error(const struct scan *sc, struct archive *a);
+
+/* Whether sc reads a blob of an image, which may be no layer (a
+ * manifest, a config): passed over then, said by none. */
+static inline bool scan_blob(const struct scan *sc)
+{
+	return sc->layer && !sc->depth;
+}
+
 /* spec_read.c: the device specification r in src, from src->pos: the
  * status; also, a second format that reads its lines alike, or NULL:
  * each device line is read by both, and a line they read differently

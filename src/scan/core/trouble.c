@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/output.h"
+#include "scan/input/source.h"
 #include "scan/core/within.h"
 #include "scan/core/scan.h"
 
@@ -81,4 +82,12 @@ void scan_summary(struct scan *sc)
 int scan_error(struct scan *sc, const char *why)
 {
 	return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+}
+
+const char *scan_la_error(const struct scan *sc, struct archive *a)
+{
+	const char *why = sc->la->archive_error_string(a);
+	if (!why)
+		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a)) : SAYS_NO_MORE;
+	return why;
 }

@@ -10,6 +10,7 @@
 
 #include "scan/archive/catar.h"
 #include "scan/archive/cpio_newc.h"
+#include "scan/archive/entries.h"
 #include "scan/archive/rpm_header.h"
 #include "scan/archive/zip_unix.h"
 #include "scan/core/scan.h"
@@ -18,7 +19,8 @@
 #include "scan/specification/spec.h"
 
 #define M(at, bytes) (&(const struct magic){ at, sizeof(bytes) - 1, bytes })
-#define ARCHIVE(n, m) { .name = n, .kind = R_ARCHIVE, .library = "libarchive", .magic = m }
+#define ARCHIVE(n, m) \
+	{ .name = n, .kind = R_ARCHIVE, .library = "libarchive", .magic = m, .entries = la_entries }
 #define IMAGE(n, lib, reader, b, b_bits) \
 	{ .name = n, .kind = R_IMAGE, .library = lib, .read = reader, .bid = b, .bits = b_bits }
 #define SPEC(n, format) { .name = n, .kind = R_SPEC, .spec = &(format) }
@@ -114,8 +116,10 @@ const struct reader readers[] = {
 	ARCHIVE("tar", M(257, "ustar")),
 	/* SVR4 cpio, newc and crc, by devnum's reader (cpio_newc.c): the magic and
 	 * 104 hex digits; the other cpio formats (odc, bin, HP-UX's) by libarchive */
-	{ .name = "newc", .kind = R_ARCHIVE, .library = "devnum", .bid = newc_bid, .bits = 48 + 104 * 3 },
-	{ .name = "cpio", .kind = R_ARCHIVE, .library = "libarchive", .bid = cpio_ascii, .bits = 48 },
+	{ .name = "newc", .kind = R_ARCHIVE, .library = "devnum", .bid = newc_bid, .bits = 48 + 104 * 3,
+	  .entries = newc_entries },
+	{ .name = "cpio", .kind = R_ARCHIVE, .library = "libarchive", .bid = cpio_ascii, .bits = 48,
+	  .entries = la_entries },
 	ARCHIVE("iso9660", M(32769, "CD001")), ARCHIVE("mtree", M(0, "#mtree")),
 	ARCHIVE("xar", M(0, "xar!")), ARCHIVE("deb", M(0, "!<arch>\ndebian-binary")),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */

@@ -1,6 +1,8 @@
 /* readers.h - what scan reads, listed once: each input format's name,
- * kind and the library that reads it.  Archives are read by libarchive
- * (scan_walk.c), an OCI image layout by scan itself (oci_layout.c), a
+ * kind and the library that reads it.  An archive is read by its row's
+ * reader of entries (libarchive's, or devnum's newc reader), chosen by
+ * its bid, in scan_walk.c's one loop; catar, pxar and zip by their rows'
+ * stream readers; an OCI image layout by scan itself (oci_layout.c), a
  * file-system image by its row's reader, chosen by the name libblkid
  * gives it; a device specification by spec_read.c, with its row's parser;
  * a compressed input by libarchive's filters, gzip by ISA-L where it was

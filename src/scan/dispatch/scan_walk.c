@@ -25,7 +25,6 @@
 #include "scan/libs/probe.h"
 #include "scan/dispatch/readers.h"
 #include "scan/core/scan.h"
-#include "scan/archive/cpio_hp.h"
 #include "scan/archive/rpm_header.h"
 #include "scan/input/source.h"
 #include "scan/core/within.h"
@@ -34,18 +33,8 @@
 #include "scan/input/gunzip.h"
 #endif
 
-static int layer(struct scan *sc, struct archive *a, const char *name);
 static int walk(struct scan *sc, struct source *src);
-static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
-		   uint64_t at, const char *name);
-
-static const char *error_of(struct scan *sc, struct archive *a)
-{
-	const char *why = sc->la->archive_error_string(a);
-	if (!why)
-		why = sc->la->archive_errno(a) ? strerror(sc->la->archive_errno(a)) : SAYS_NO_MORE;
-	return why;
-}
+static bool handed(struct scan *sc, const struct image_file *here, const char *name);
 
 static bool concatenable(int format)
 {
@@ -53,191 +42,67 @@ static bool concatenable(int format)
 	return base == ARCHIVE_FORMAT_TAR || base == ARCHIVE_FORMAT_CPIO;
 }
 
-/* What one archive's reader ended with. */
-struct ending {
-	int format;       /* libarchive's, 0 for none */
-	uintmax_t entries;
-	bool eof;         /* read to its end */
-	bool mtree_text;  /* mtree without its #mtree line: text, not an archive */
-	bool unopened;    /* libarchive knows no format of it: why says so */
-	char why[200];
-};
+static int entry_data(struct scan *sc, struct entries *it, const struct entry_step *s, uintmax_t entry,
+		      struct backlog *held);
 
-/* Whether sc reads a blob of an image, which may be no layer (a
- * manifest, a config): passed over then, said by none. */
-static bool blob(const struct scan *sc)
+/* One entry a step handed out, numbered n: its record, the warning said
+ * of it, and its data read where it is an input. */
+static int entry(struct scan *sc, struct entries *it, const struct entry_step *s, uintmax_t n,
+		 struct backlog *held)
 {
-	return sc->layer && !sc->depth;
+	int status = EXIT_OK;
+	if (s->warning && !s->warn_after) /* the records before, then the message */
+		status = backlog_drain(held), scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	if (s->recorded)
+		backlog_add(held, &s->x);
+	sc->seg.devices += s->x.type == AE_IFCHR || s->x.type == AE_IFBLK;
+	if (s->warning && s->warn_after)
+		status = backlog_drain(held), scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	if (s->data)
+		status = status_max(status, entry_data(sc, it, s, n, held));
+	return status;
 }
 
-static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
-		  struct backlog *held, const struct image_file *here);
-static int newc_archive(struct scan *sc, struct source *src, struct ending *end);
-
-/* Whether an entry of libarchive's type `type` is an ar archive's file
- * whose mode says nothing: binutils' ar writes mode 0 in its
- * deterministic mode, Debian's default. */
-static bool ar_member(int format, unsigned type)
-{
-	return !type && (format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_AR;
-}
-
-/* The formats libarchive reads for scan: those that can hold a device
- * (tar, cpio, ISO 9660, mtree, xar) and ar, a .deb's.  The others
- * (7-Zip, RAR, CAB, LHA, WARC) store no device number, and their readers
- * in libarchive 3.6.2 crash or never end on damaged input: readers.c names
- * them, and they are not parsed. */
-static void formats(const struct archive_calls *la, struct archive *a)
-{
-	la->archive_read_support_format_tar(a);
-	la->archive_read_support_format_cpio(a);
-	la->archive_read_support_format_iso9660(a);
-	la->archive_read_support_format_mtree(a);
-	la->archive_read_support_format_ar(a);
-	la->archive_read_support_format_xar(a);
-	la->archive_read_support_format_empty(a);
-}
-
-/* A run of headers libarchive could not read, one after another (a
- * damaged tar's every 512 bytes; RAR5 readers fail at the same header
- * for ever): bounded, so that garbage makes a message, not millions. */
-enum { FAILED_RUN_MAX = 16 };
-struct failures {
-	unsigned failed;
-	la_int64_t at; /* where the last failed header was, or -1 */
-};
-
-/* Whether to stop after a header that failed, the status raised then. */
-static bool give_up(struct scan *sc, struct archive *a, struct failures *run, uintmax_t entries,
-		    int *status)
-{
-	char why[200];
-	la_int64_t at = sc->la->archive_read_header_position(a);
-	if (at == run->at)
-		snprintf(why, sizeof why, "libarchive's reader fails at byte %lld again and reads "
-			 "no further: not read past it", (long long)at);
-	else if (++run->failed == FAILED_RUN_MAX)
-		snprintf(why, sizeof why, "%d headers in a row cannot be read: not read past them",
-			 FAILED_RUN_MAX);
-	else
-		return run->at = at, false;
-	*status = status_max(*status, scan_trouble(sc, why, entries, TROUBLE_ARCHIVE));
-	return true;
-}
-
-/* Every entry of the archive that starts at src->pos; src->pos is left
- * where it ended.  The input's status. */
+/* Every entry of the archive that starts at src->pos, from the reader of
+ * the row its first bytes bid for (libarchive's, which bids again among
+ * its formats, where none does: a v7 tar or a binary cpio has no magic);
+ * src->pos is left where it ended.  The input's status. */
 static int archive(struct scan *sc, struct source *src, struct ending *end)
 {
-	const struct archive_calls *la = sc->la;
 	const unsigned char *p;
-	ssize_t n = source_at(src, &p);
-	if (n > 0 && newc_bid(p, (size_t)n)) /* devnum's own reader: see cpio_newc.h */
-		return newc_archive(sc, src, end);
 	char why[400];
-	if (n > 0 && xar_bid(p, (size_t)n) && !xar_readable(sc, src, why, sizeof why))
-		return *end = (struct ending){ 0 }, scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
-	struct archive *a = la->archive_read_new();
-	struct archive_entry *e;
-	struct feed f;
-	struct backlog held;
-	struct failures run = { 0, -1 };
-	int status = EXIT_OK, rc;
-	bool hp = false;
+	ssize_t n = source_at(src, &p);
+	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
 	*end = (struct ending){ 0 };
-	if (!a)
+	if (n > 0 && xar_bid(p, (size_t)n) && !xar_readable(sc, src, why, sizeof why))
+		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
+	struct entries *it = r && r->entries ? r->entries(sc, src, end) : la_entries(sc, src, end);
+	struct backlog held;
+	struct entry_step s;
+	int status = EXIT_OK;
+	enum step_kind k;
+	if (!it)
 		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
-	formats(la, a);
-	uint64_t base = src->pos;
-	const unsigned char *outer = sc->volume; /* a layer's archive is inside another */
-	rc = feed_open(&f, a, src);
-	sc->volume = f.volume;
-	sc->file = src->seekable ? src->fd : -1;
-	sc->file_base = base;
-	if (rc != ARCHIVE_OK) {
-		end->unopened = true;
-		snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
-	}
 	backlog_init(&held, sc);
-	while (rc == ARCHIVE_OK && !out_failed()) {
-		rc = la->archive_read_next_header(a, &e);
-		end->format = la->archive_format(a);
-		if (rc == ARCHIVE_EOF) {
-			end->eof = true;
-			break;
-		}
-		bool text = !end->entries && memcmp(f.head, "#mtree", 6) != 0 &&
-			    (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
-		if (rc == ARCHIVE_FATAL && !end->entries && !end->format && !blob(sc)) {
-			/* no format took its first header ("Line too long"): as unopened,
-			 * so that a specification is still looked for */
-			end->unopened = true;
-			snprintf(end->why, sizeof end->why, "%s", error_of(sc, a));
-			break;
-		}
-		if (rc == ARCHIVE_FATAL) {
-			status = status_max(status, backlog_drain(&held)); /* records, then the error */
-			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries,
-								 TROUBLE_ARCHIVE));
-			break;
-		}
-		if (text) {
-			end->mtree_text = true;
-			break;
-		}
-		unsigned type = la->archive_entry_filetype(e);
-		if (cpio_hp_mark(la, e, end->format, type)) { /* read on by GNU cpio's rule */
-			status = status_max(status, backlog_drain(&held));
-			status = status_max(status, cpio_hp(sc, src, base + (uint64_t)
-							    la->archive_read_header_position(a),
-							    end->format, la->archive_format_name(a),
-							    &end->entries, &end->eof));
-			hp = true;
-			break;
-		}
-		end->entries++, sc->seg.entries++;
-		bool device = type == AE_IFCHR || type == AE_IFBLK;
-		bool mtree = (end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_MTREE;
-		bool warned = rc == ARCHIVE_WARN && !(mtree && device); /* mtree's is about device= */
-		bool failed = rc == ARCHIVE_FAILED || rc == ARCHIVE_RETRY;
-		if (warned || failed) /* the records before, then the message */
-			status = status_max(status, backlog_drain(&held));
-		if (warned)
-			scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_WARNING);
-		else if (failed)
-			status = status_max(status, scan_trouble(sc, error_of(sc, a), end->entries, TROUBLE_ENTRY));
-		if (failed && !give_up(sc, a, &run, end->entries, &status))
-			rc = ARCHIVE_OK;
-		if (failed)
+	while (!out_failed() && (k = it->next(it, &s)) != STEP_END) {
+		if (k == STEP_ENTRY || k == STEP_FAILED)
+			end->entries++, sc->seg.entries++;
+		if (k == STEP_ENTRY) {
+			status = status_max(status, entry(sc, it, &s, end->entries, &held));
 			continue;
-		run.failed = 0;
-		struct archived x;
-		if (scan_take(sc, a, e, rc, &x))
-			backlog_add(&held, &x);
-		rc = ARCHIVE_OK;
-		sc->seg.devices += device;
-		char name[200];
-		const char *path = la->archive_entry_pathname(e);
-		if (!sc->layer && !sc->depth && type == AE_IFREG && path &&
-		    layer_name(path, name, sizeof name)) {
-			status = status_max(status, backlog_drain(&held));
-			if (!handed(sc, a, e, src->seekable ? src->fd : -1, base + feed_consumed(&f, a), name))
-				status = status_max(status, layer(sc, a, name));
-		} else if ((type == AE_IFREG || ar_member(end->format, type)) && path &&
-			   !mtree) { /* mtree's data is the disk's */
-			struct image_file here = { -1, 0, 0 };
-			if (src->seekable && la->archive_entry_size_is_set(e) &&
-			    la->archive_entry_size(e) > 0 && !la->archive_entry_sparse_count(e))
-				here = (struct image_file){ src->fd, base + feed_consumed(&f, a),
-							    (uint64_t)la->archive_entry_size(e) };
-			status = status_max(status, member(sc, a, path, end->entries, &held, &here));
 		}
+		status = status_max(status, backlog_drain(&held)); /* records, then the message */
+		if (k == STEP_FAILED)
+			status = status_max(status, scan_trouble(sc, s.why, end->entries, TROUBLE_ENTRY));
+		else if (k == STEP_FATAL)
+			status = status_max(status, scan_trouble(sc, s.why, end->entries, TROUBLE_ARCHIVE));
+		else
+			status = status_max(status, it->rest(it));
+		if (k != STEP_FAILED)
+			break;
 	}
 	status = status_max(status, backlog_end(&held));
-	if (!hp) /* else the HP reader's place */
-		src->pos = base + feed_consumed(&f, a);
-	la->archive_read_free(a);
-	sc->volume = outer;
+	it->close(it);
 	return status;
 }
 
@@ -283,7 +148,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 			out->pos = start;
 		any = true;
 		status = status_max(status, archive(sc, out, &end));
-		if (end.unopened && blob(sc) && !sc->seg.entries) { /* a blob, gzip'd, no layer */
+		if (end.unopened && scan_blob(sc) && !sc->seg.entries) { /* a blob, gzip'd, no layer */
 			sc->segment = 0;
 			break;
 		}
@@ -303,7 +168,7 @@ static int decompressed(struct scan *sc, struct source *out, bool *drained)
 	}
 	if (more < 0)
 		status = scan_trouble(sc, source_error(out), sc->seg.entries, TROUBLE_ARCHIVE);
-	else if (!any && sc->segment == 1 && !blob(sc)) /* as the same bytes uncompressed */
+	else if (!any && sc->segment == 1 && !scan_blob(sc)) /* as the same bytes uncompressed */
 		status = nothing_compressed(sc, out);
 	*drained = more == 0;
 	return status;
@@ -316,7 +181,7 @@ static int through(struct scan *sc, struct archive *from, bool *drained)
 	struct source out;
 	*drained = false;
 	if (sc->la->archive_read_next_header(from, &e) != ARCHIVE_OK)
-		return scan_trouble(sc, error_of(sc, from), 0, TROUBLE_ARCHIVE);
+		return scan_trouble(sc, scan_la_error(sc, from), 0, TROUBLE_ARCHIVE);
 	if (source_archive(&out, sc->la, from) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	if (sc->j->jobs > 1) /* the decompressor in a thread of its own, or in turn */
@@ -352,12 +217,12 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 	int filters = la->archive_filter_count(a) - 1; /* the last is the feed */
 	if (opened != ARCHIVE_OK && filters >= FILTERS_MAX)
 		snprintf(why, n, "more layers of compression than libarchive's %d (or a stream that "
-			 "decompresses to itself): not read (%s)", FILTERS_MAX - 1, error_of(sc, a));
+			 "decompresses to itself): not read (%s)", FILTERS_MAX - 1, scan_la_error(sc, a));
 	else if (opened != ARCHIVE_OK && filters > 0)
 		/* the raw format takes any byte: a filter known, and no byte out of it */
 		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
 	else if (opened != ARCHIVE_OK)
-		snprintf(why, n, "%s", error_of(sc, a));
+		snprintf(why, n, "%s", scan_la_error(sc, a));
 	else if (la->archive_filter_count(a) > 1)
 		return *name = la->archive_filter_name(a, 0), a;
 	la->archive_read_free(a);
@@ -479,7 +344,7 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 	char what[300] = "", type[64];
 	const struct reader *spec, *also;
 	int more = 0;
-	if (blob(sc))
+	if (scan_blob(sc))
 		return sc->segment = 0, EXIT_OK;
 	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, &also, what, sizeof what)))
 		return specification(sc, src, spec, also);
@@ -619,7 +484,7 @@ static int rpm_package(struct scan *sc, struct source *src)
 	const unsigned char *p;
 	char why[300];
 	struct rpm_devices *r;
-	ssize_t n = src->pos || blob(sc) ? 0 : source_at(src, &p);
+	ssize_t n = src->pos || scan_blob(sc) ? 0 : source_at(src, &p);
 	if (n <= 0 || !rpm_bid(p, (size_t)n))
 		return 0;
 	if (!(r = malloc(sizeof *r)))
@@ -647,7 +512,7 @@ static int walk(struct scan *sc, struct source *src)
 	int status = EXIT_OK, more = 1;
 	bool go_on = true;
 	const unsigned char *p;
-	ssize_t n = !src->pos && !blob(sc) ? source_at(src, &p) : 0;
+	ssize_t n = !src->pos && !scan_blob(sc) ? source_at(src, &p) : 0;
 	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
 	if (r && r->stream) /* devnum's own reader of the stream, or the name of an unread one */
 		return r->stream(sc, src, r);
@@ -932,116 +797,26 @@ static int member_data(struct scan *sc, struct source *data, const char *path, u
 	return status;
 }
 
-/* The regular file archive a is at, as member_data. */
-static int member(struct scan *sc, struct archive *a, const char *path, uintmax_t entry,
-		  struct backlog *held, const struct image_file *here)
+/* The data of the entry step s handed out, numbered n: a layer of an
+ * image (to a crew's thread where one may read it in the file), or a
+ * member read as an input where it bids as one (member_data). */
+static int entry_data(struct scan *sc, struct entries *it, const struct entry_step *s, uintmax_t n,
+		      struct backlog *held)
 {
-	struct source data;
-	if (source_archive(&data, sc->la, a) < 0)
-		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	int status = member_data(sc, &data, path, entry, held, here);
-	source_free(&data);
-	return status;
-}
-
-/* An entry's data inside a source: its bytes from `at`, `left` of them. */
-struct range {
-	struct source *src;
-	uint64_t at, left;
-};
-
-static ssize_t range_read(void *data, unsigned char *p, size_t n, const char **why)
-{
-	struct range *g = data;
-	const unsigned char *q;
-	if (n > g->left)
-		n = (size_t)g->left;
-	if (!n)
-		return 0;
-	g->src->pos = g->at;
-	ssize_t k = source_at(g->src, &q);
-	if (k <= 0)
-		return *why = k ? source_error(g->src) : "truncated (the archive ends in it)", -1;
-	if ((size_t)k < n)
-		n = (size_t)k;
-	memcpy(p, q, n);
-	g->at += n, g->left -= n;
-	return (ssize_t)n;
-}
-
-/* The regular file r is at: a layer of an image, or a member read as an
- * input where it bids as one (member_data). */
-static int newc_data(struct scan *sc, struct newc *r, const char *path, uintmax_t entry,
-		     struct backlog *held)
-{
-	struct range g = { r->src, r->data_at, r->data_size };
-	struct image_file here = { -1, 0, 0 };
+	struct image_file here = { s->fd, s->at, s->size };
 	struct source data;
 	char name[200];
-	int status;
-	if (r->src->seekable)
-		here = (struct image_file){ r->src->fd, r->data_at, r->data_size };
-	if (source_pulled(&data, sc->la, range_read, &g) < 0)
-		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	if (!sc->layer && !sc->depth && layer_name(path, name, sizeof name))
-		status = status_max(backlog_drain(held), layer_walk(sc, &data, name));
-	else
-		status = member_data(sc, &data, path, entry, held, &here);
-	source_free(&data);
-	return status;
-}
-
-/* Every entry of the newc or crc archive at src->pos, read by devnum's
- * own reader; src->pos left after its trailer, or where it failed.  The
- * input's status. */
-static int newc_archive(struct scan *sc, struct source *src, struct ending *end)
-{
-	struct newc r;
-	struct backlog held;
-	struct archived x;
-	int status = EXIT_OK, got;
-	bool told = false;
-	*end = (struct ending){ 0 };
-	if (newc_open(&r, src) < 0)
-		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
-	sc->file = src->seekable ? src->fd : -1;
-	sc->file_base = src->pos;
-	backlog_init(&held, sc);
-	while (!out_failed() && (got = newc_next(&r, &x)) > 0) {
-		end->entries++, sc->seg.entries++;
-		end->format = x.format;
-		x.c = scan_container(sc, x.format, &x.raw);
-		if (scan_recorded(&x))
-			backlog_add(&held, &x);
-		sc->seg.devices += x.type == AE_IFCHR || x.type == AE_IFBLK;
-		if (r.links_full && !told) {
-			status = status_max(status, backlog_drain(&held));
-			scan_trouble(sc, "more than 65536 files with links still to come: a later "
-				     "link to one is not named as one", end->entries, TROUBLE_WARNING);
-			told = true;
-		}
-		if (x.type == AE_IFREG && r.data_size)
-			status = status_max(status, newc_data(sc, &r, x.path, end->entries, &held));
-		newc_skip(&r);
-	}
-	end->format = r.format;
-	end->eof = got == 0;
-	if (got < 0 && !out_failed()) {
-		status = status_max(status, backlog_drain(&held)); /* records, then the error */
-		status = status_max(status, scan_trouble(sc, r.why, end->entries, TROUBLE_ARCHIVE));
-	}
-	status = status_max(status, backlog_end(&held));
-	newc_close(&r);
-	return status;
-}
-
-/* The layer that is the data of the entry a is at. */
-static int layer(struct scan *sc, struct archive *a, const char *name)
-{
-	struct source data;
-	if (source_archive(&data, sc->la, a) < 0)
-		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
-	int status = layer_walk(sc, &data, name);
+	int status = EXIT_OK;
+	bool layer = !sc->layer && !sc->depth && s->x.type == AE_IFREG &&
+		     layer_name(s->x.path, name, sizeof name);
+	if (layer)
+		status = backlog_drain(held);
+	if (layer && s->plain && handed(sc, &here, name))
+		return status;
+	if (it->data(it, &data) < 0)
+		return status_max(status, scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE));
+	status = status_max(status, layer ? layer_walk(sc, &data, name)
+					  : member_data(sc, &data, s->x.path, n, held, &here));
 	source_free(&data);
 	return status;
 }
@@ -1087,23 +862,13 @@ int scan_job(struct scan *sc, const struct layer_job *job)
 	return status;
 }
 
-/* Whether the layer that is the data of entry e, at byte `at` of the
- * file fd (or -1: a pipe, a decompressor's output), went to the crew
- * (made now if need be): only a tar's plain entry wholly in the file,
- * whose bytes there are its data. */
-static bool handed(struct scan *sc, struct archive *a, struct archive_entry *e, int fd,
-		   uint64_t at, const char *name)
+/* Whether the layer whose bytes lie whole at `here` in a file went to
+ * the crew (made now if need be): only with --jobs above one. */
+static bool handed(struct scan *sc, const struct image_file *here, const char *name)
 {
-	const struct archive_calls *la = sc->la;
-	struct layer_job job = { .fd = fd, .at = at };
-	struct stat st;
-	if (sc->j->jobs == 1 || fd < 0 || !la->archive_entry_size_is_set(e) ||
-	    la->archive_entry_sparse_count(e) ||
-	    (la->archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR ||
-	    fstat(fd, &st) != 0 || la->archive_entry_size(e) < 0 ||
-	    at + (uint64_t)la->archive_entry_size(e) > (uint64_t)st.st_size)
+	struct layer_job job = { .fd = here->fd, .at = here->at, .size = here->size };
+	if (sc->j->jobs == 1)
 		return false;
-	job.size = (uint64_t)la->archive_entry_size(e);
 	snprintf(job.name, sizeof job.name, "%s", name);
 	if (!sc->crew)
 		sc->crew = crew_new(sc, sc->j->jobs, scan_job);
