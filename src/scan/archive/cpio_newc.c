@@ -300,11 +300,11 @@ struct entries *newc_entries(struct scan *sc, struct source *src, struct ending 
 {
 	struct newc_entries *it = malloc(sizeof *it);
 	if (!it)
-		return NULL;
+		return snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
 	*it = (struct newc_entries){ { newc_step, newc_data, NULL, newc_free }, .sc = sc,
 				     .end = end };
 	if (newc_open(&it->r, src) < 0)
-		return free(it), NULL;
+		return free(it), snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
 	sc->file = src->seekable ? src->fd : -1;
 	sc->file_base = src->pos;
 	return &it->it;

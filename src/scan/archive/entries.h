@@ -21,7 +21,7 @@ struct ending {
 	bool eof;         /* read to its end */
 	bool mtree_text;  /* mtree without its #mtree line: text, not an archive */
 	bool unopened;    /* libarchive knows no format of it: why says so */
-	char why[200];
+	char why[400];    /* or, where a reader cannot be opened, why not */
 };
 
 enum step_kind {
@@ -39,7 +39,8 @@ struct entry_step {
 	bool data;             /* its data may be an input (a regular file, an ar member) */
 	int fd;                /* its data lies whole at `at` of this seekable file, */
 	uint64_t at, size;     /* `size` bytes; -1: not so */
-	bool plain;            /* and a tar's plain entry, which a crew's thread may read there */
+	bool plain;            /* and a tar's plain entry, which a crew's thread may read there
+				  (if the file is as long as the tar says) */
 	const char *warning;   /* said of it, before its record; or after it */
 	bool warn_after;
 	char why[400];         /* STEP_FAILED, STEP_FATAL: what is wrong */
@@ -64,7 +65,8 @@ struct entries {
 };
 
 /* la_entries.c: a libarchive reader of the archive at src->pos, its
- * ending in *end (unopened when no format takes it); NULL for memory. */
+ * ending in *end (unopened when no format takes it); NULL, end->why
+ * saying so, for memory.  Every row's reader opens so. */
 struct entries *la_entries(struct scan *sc, struct source *src, struct ending *end);
 
 #endif

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "scan/archive/cpio_hp.h"
 #include "scan/archive/entries.h"
@@ -76,15 +75,13 @@ static void give_up(struct la *it)
 static void placed(struct la *it, struct archive_entry *e, struct entry_step *s)
 {
 	const struct archive_calls *la = it->sc->la;
-	struct stat st;
 	if (!it->src->seekable || !la->archive_entry_size_is_set(e) ||
 	    la->archive_entry_size(e) <= 0 || la->archive_entry_sparse_count(e))
 		return;
 	s->fd = it->src->fd;
 	s->at = it->base + feed_consumed(&it->f, it->a);
 	s->size = (uint64_t)la->archive_entry_size(e);
-	s->plain = (it->end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR &&
-		   fstat(s->fd, &st) == 0 && s->at + s->size <= (uint64_t)st.st_size;
+	s->plain = (it->end->format & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR;
 }
 
 /* A header read (rc, entry e): the step it makes. */
@@ -174,7 +171,7 @@ struct entries *la_entries(struct scan *sc, struct source *src, struct ending *e
 	struct la *it = malloc(sizeof *it);
 	struct archive *a = it ? sc->la->archive_read_new() : NULL;
 	if (!a)
-		return free(it), NULL;
+		return free(it), snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
 	*it = (struct la){ { la_next, la_data, la_rest, la_close }, sc, src, end, a,
 			   .base = src->pos, .outer = sc->volume, .failed_at = -1 };
 	formats(sc->la, a);

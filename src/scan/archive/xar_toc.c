@@ -11,14 +11,10 @@
 #include <unistd.h>
 
 #include "scan/archive/xar_toc.h"
+#include "scan/input/bounded.h"
 #include "scan/input/source.h"
 
 enum { HEAD = 28, TAG_MAX = 256, FILES_DEEP = 4096, CHUNK = 65536 };
-
-bool xar_bid(const unsigned char *p, size_t n)
-{
-	return n >= 4 && !memcmp(p, "xar!", 4);
-}
 
 /* The XML read so far: the tag being read, the <file> elements open and
  * how many link targets each has named. */
@@ -100,14 +96,6 @@ static ssize_t compressed(struct source *src, uint64_t at, unsigned char *buf, s
 	return (ssize_t)k;
 }
 
-static uint64_t be64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* The table inflated through toc_bytes(): true when nothing was refused. */
 static bool inflated(const struct zlib_calls *z, struct source *src, uint64_t toc_size,
 		     unsigned char *in, unsigned char *out, struct toc *t)
@@ -141,7 +129,10 @@ static bool inflated(const struct zlib_calls *z, struct source *src, uint64_t to
 	return rc == Z_STREAM_END;
 }
 
-bool xar_readable(struct scan *sc, struct source *src, char *why, size_t size)
+/* Whether the xar at src->pos may be handed to libarchive: true; false
+ * with the reason in why (a file linked twice, a table of contents that
+ * cannot be read).  src->pos is left where it was. */
+static bool readable(struct scan *sc, struct source *src, char *why, size_t size)
 {
 	const unsigned char *p;
 	char err[300];
@@ -163,4 +154,9 @@ bool xar_readable(struct scan *sc, struct source *src, char *why, size_t size)
 	free(in);
 	free(t);
 	return ok;
+}
+
+struct entries *xar_entries(struct scan *sc, struct source *src, struct ending *end)
+{
+	return readable(sc, src, end->why, sizeof end->why) ? la_entries(sc, src, end) : NULL;
 }

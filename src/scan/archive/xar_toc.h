@@ -6,17 +6,10 @@
 #ifndef XAR_TOC_H
 #define XAR_TOC_H
 
-#include <stdbool.h>
-#include <stddef.h>
+#include "scan/archive/entries.h"
 
-#include "scan/core/scan.h"
-
-/* Whether the n bytes at p begin a xar: its magic. */
-bool xar_bid(const unsigned char *p, size_t n);
-
-/* Whether the xar at src->pos may be handed to libarchive: true; false
- * with the reason in why (a file linked twice, a table of contents that
- * cannot be read).  src->pos is left where it was. */
-bool xar_readable(struct scan *sc, struct source *src, char *why, size_t size);
+/* The xar row's reader (entries.h): libarchive's, once the table of
+ * contents is looked through; NULL with the reason in end->why. */
+struct entries *xar_entries(struct scan *sc, struct source *src, struct ending *end);
 
 #endif

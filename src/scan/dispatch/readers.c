@@ -12,6 +12,7 @@
 #include "scan/archive/cpio_newc.h"
 #include "scan/archive/entries.h"
 #include "scan/archive/rpm_header.h"
+#include "scan/archive/xar_toc.h"
 #include "scan/archive/zip_unix.h"
 #include "scan/core/scan.h"
 #include "scan/dispatch/readers.h"
@@ -121,7 +122,10 @@ const struct reader readers[] = {
 	{ .name = "cpio", .kind = R_ARCHIVE, .library = "libarchive", .bid = cpio_ascii, .bits = 48,
 	  .entries = la_entries },
 	ARCHIVE("iso9660", M(32769, "CD001")), ARCHIVE("mtree", M(0, "#mtree")),
-	ARCHIVE("xar", M(0, "xar!")), ARCHIVE("deb", M(0, "!<arch>\ndebian-binary")),
+	/* libarchive's, once devnum has looked through its table of contents (xar_toc.c) */
+	{ .name = "xar", .kind = R_ARCHIVE, .library = "libarchive", .magic = M(0, "xar!"),
+	  .entries = xar_entries },
+	ARCHIVE("deb", M(0, "!<arch>\ndebian-binary")),
 	/* its headers by devnum's reader (rpm_header.c), its cpio payload by libarchive */
 	{ .name = "rpm", .kind = R_ARCHIVE, .library = "devnum", .bid = rpm, .bits = 32 },
 	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c), one bid for both */

@@ -18,7 +18,6 @@
 #include "render/output.h"
 #include "scan/archive/backlog.h"
 #include "scan/archive/cpio_newc.h"
-#include "scan/archive/xar_toc.h"
 #include "scan/dispatch/crew.h"
 #include "scan/archive/layers.h"
 #include "scan/image/image.h"
@@ -51,13 +50,17 @@ static int entry(struct scan *sc, struct entries *it, const struct entry_step *s
 		 struct backlog *held)
 {
 	int status = EXIT_OK;
-	if (s->warning && !s->warn_after) /* the records before, then the message */
-		status = backlog_drain(held), scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	if (s->warning && !s->warn_after) { /* the records before, then the message */
+		status = backlog_drain(held);
+		scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	}
 	if (s->recorded)
 		backlog_add(held, &s->x);
 	sc->seg.devices += s->x.type == AE_IFCHR || s->x.type == AE_IFBLK;
-	if (s->warning && s->warn_after)
-		status = backlog_drain(held), scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	if (s->warning && s->warn_after) {
+		status = backlog_drain(held);
+		scan_trouble(sc, s->warning, n, TROUBLE_WARNING);
+	}
 	if (s->data)
 		status = status_max(status, entry_data(sc, it, s, n, held));
 	return status;
@@ -70,19 +73,16 @@ static int entry(struct scan *sc, struct entries *it, const struct entry_step *s
 static int archive(struct scan *sc, struct source *src, struct ending *end)
 {
 	const unsigned char *p;
-	char why[400];
 	ssize_t n = source_at(src, &p);
 	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
 	*end = (struct ending){ 0 };
-	if (n > 0 && xar_bid(p, (size_t)n) && !xar_readable(sc, src, why, sizeof why))
-		return scan_trouble(sc, why, 0, TROUBLE_ARCHIVE);
 	struct entries *it = r && r->entries ? r->entries(sc, src, end) : la_entries(sc, src, end);
 	struct backlog held;
 	struct entry_step s;
 	int status = EXIT_OK;
 	enum step_kind k;
 	if (!it)
-		return scan_trouble(sc, "memory exhausted", 0, TROUBLE_ARCHIVE);
+		return scan_trouble(sc, end->why, 0, TROUBLE_ARCHIVE);
 	backlog_init(&held, sc);
 	while (!out_failed() && (k = it->next(it, &s)) != STEP_END) {
 		if (k == STEP_ENTRY || k == STEP_FAILED)
@@ -223,7 +223,7 @@ static struct archive *decompressor(struct scan *sc, struct source *src, struct 
 		snprintf(why, n, "an empty %s stream: not an archive", la->archive_filter_name(a, 0));
 	else if (opened != ARCHIVE_OK)
 		snprintf(why, n, "%s", scan_la_error(sc, a));
-	else if (la->archive_filter_count(a) > 1)
+	else if (filters > 0)
 		return *name = la->archive_filter_name(a, 0), a;
 	la->archive_read_free(a);
 	src->pos = base;
@@ -341,7 +341,7 @@ static const struct reader *text_bid(struct source *src, const struct reader **a
  * of an image, that it is no layer (a manifest, a config), said by none. */
 static int not_an_archive(struct scan *sc, struct source *src, const struct ending *end)
 {
-	char what[300] = "", type[64];
+	char what[400] = "", type[64];
 	const struct reader *spec, *also;
 	int more = 0;
 	if (scan_blob(sc))
@@ -863,11 +863,14 @@ int scan_job(struct scan *sc, const struct layer_job *job)
 }
 
 /* Whether the layer whose bytes lie whole at `here` in a file went to
- * the crew (made now if need be): only with --jobs above one. */
+ * the crew (made now if need be): only with --jobs above one, and a
+ * file as long as the archive says. */
 static bool handed(struct scan *sc, const struct image_file *here, const char *name)
 {
 	struct layer_job job = { .fd = here->fd, .at = here->at, .size = here->size };
-	if (sc->j->jobs == 1)
+	struct stat st;
+	if (sc->j->jobs == 1 || fstat(here->fd, &st) != 0 ||
+	    here->at + here->size > (uint64_t)st.st_size)
 		return false;
 	snprintf(job.name, sizeof job.name, "%s", name);
 	if (!sc->crew)

@@ -1,6 +1,6 @@
 /* zlib_calls.h - zlib's inflater, which scan reads a xar's table of
- * contents with before libarchive does (xar_toc.h), reached through
- * dlopen at the first xar (loader.h). */
+ * contents with before libarchive does (xar_toc.h) and a cramfs file's
+ * pages (image_cramfs.c), reached through dlopen at the first (loader.h). */
 #ifndef ZLIB_CALLS_H
 #define ZLIB_CALLS_H
 

@@ -250,9 +250,8 @@ static bool open_dir(struct tree *t, void *parent, const struct tree_entry *e, c
 				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0) {
 		l->meta = !faccessat(fd, ".virtfs_metadata", F_OK, AT_SYMLINK_NOFOLLOW);
-		if ((l->d = fdopendir(fd))) {
-					return true;
-		}
+		if ((l->d = fdopendir(fd)))
+			return true;
 		close(fd);
 	}
 	tree_fault(t, what, strerror(errno));
