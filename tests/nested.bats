@@ -472,3 +472,45 @@ PY
 	[[ ${stderr_lines[-1]} == "devnum: outer.ext4: 1 segment, 1 member read as input, 2097152 bytes spooled, "* ]] ||
 		fail "$stderr"
 }
+
+@test "scan: a zip's members, stored (bsdtar) and deflated (Info-ZIP zip), are read as inputs; others said" {
+	need zip zip
+	need bsdtar libarchive-tools
+	tar -C root -cf inner.tar dev
+	bsdtar --format=zip --options zip:compression=store -cf s.zip inner.tar
+	zip -q d.zip inner.tar
+	want='[inner.tar]|dev/m256 block 8:256
+[inner.tar]|dev/null char 1:3'
+	for z in s.zip d.zip; do
+		run2 devnum scan --format '%{within}|%p %t %M:%m' $z
+		assert_success
+		assert_equal "$(LC_ALL=C sort <<<"$output")" "$want"
+	done
+	run2 bash -c 'cat d.zip | devnum scan --summary --format "%{within}|%p %t %M:%m" - | LC_ALL=C sort'
+	assert_output "$want"
+	assert_equal "${stderr_lines[-1]}" "devnum: -: 1 segment, 1 member read as input, $(stat -c %s d.zip) bytes spooled, 4 entries, 2 devices, 0 with findings"
+	# bzip2'd (method 12), flagged encrypted, its deflate stream's first
+	# block of the reserved type 3, its compressed size halved
+	python3 -c 'import struct, zipfile
+zipfile.ZipFile("b.zip", "w", compression=zipfile.ZIP_BZIP2).write("inner.tar")
+d = bytearray(open("d.zip", "rb").read())
+c = d.index(b"PK\x01\x02"); l = d.index(b"PK\x03\x04")
+e = bytearray(d); e[c + 8] |= 1; open("e.zip", "wb").write(e)
+at = l + 30 + sum(struct.unpack("<HH", d[l + 26:l + 30]))
+br = bytearray(d); br[at] = 0xff; open("broken.zip", "wb").write(br)
+cut = bytearray(d); size = struct.unpack("<I", d[c + 20:c + 24])[0]
+struct.pack_into("<I", cut, c + 20, size // 2); open("cut.zip", "wb").write(cut)'
+	run2 devnum scan b.zip
+	assert_success
+	assert_equal "$stderr" "devnum: 'b.zip': warning: entry 1: 'inner.tar': compressed by a method scan does not inflate (only stored and deflated): an input inside it is not looked for"
+	run2 devnum scan e.zip
+	assert_success
+	assert_equal "$stderr" "devnum: 'e.zip': warning: entry 1: 'inner.tar': encrypted: an input inside it is not looked for"
+	run2 devnum scan broken.zip
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'broken.zip': entry 1: 'inner.tar': deflated data zlib cannot inflate"
+	run2 devnum scan cut.zip
+	assert_failure 2
+	assert_equal "$stderr" "devnum: 'cut.zip': warning: member 'inner.tar': tar archive, not read: deflated data cut short
+devnum: 'cut.zip': entry 1: 'inner.tar': deflated data cut short"
+}

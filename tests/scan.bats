@@ -638,7 +638,17 @@ out += name("null") + entry(0o20644) + dev(1, 3) + name("mydisk") + entry(0o6064
 out += name("wide") + entry(0o20644) + dev(2**40, 2**33) + bye
 out += name("etc") + entry(0o40755) + name("f") + entry(0o100644) + item(0x28147a1b0b7c1a25, b"hello") + bye + bye
 open("x.pxar", "wb").write(out)
-open("cut.pxar", "wb").write(out[:-24])' $v1
+open("cut.pxar", "wb").write(out[:-24])
+# a tar in a file payload, a device entry whose DEVICE never comes, a
+# DEVICE for a file
+import io, tarfile
+b = io.BytesIO()
+with tarfile.open(fileobj=b, mode="w", format=tarfile.USTAR_FORMAT) as t:
+    i = tarfile.TarInfo("sdq"); i.type = tarfile.BLKTYPE; i.devmajor, i.devminor = 65, 0; t.addfile(i)
+nest = entry(0o40755) + name("box.tar") + entry(0o100644) + item(0x28147a1b0b7c1a25, b.getvalue())
+nest += name("lost") + entry(0o20644) + name("odd") + entry(0o100644) + dev(1, 5)
+nest += name("tty") + entry(0o20644) + dev(4, 1) + bye
+open("nest.pxar", "wb").write(nest)' $v1
 		run2 devnum scan --format '%p %t %M:%m %{format} %{container}' x.pxar
 		assert_failure 1 # the wide device is beyond Linux
 		assert_output "/dev/null char 1:3 pxar catar
@@ -646,7 +656,18 @@ open("cut.pxar", "wb").write(out[:-24])' $v1
 /dev/wide char 1099511627776:8589934592 pxar catar"
 		run2 devnum scan cut.pxar
 		assert_failure 2
-		# the root's goodbye, 40 bytes, lost its last 24
-		assert_equal "${stderr_lines[0]}" "devnum: 'cut.pxar': pxar: an item cut short before byte $(($(stat -c %s cut.pxar) + 24))"
+		# the root's goodbye, 40 bytes, lost its last 24, after seven ENTRY items
+		assert_equal "${stderr_lines[0]}" "devnum: 'cut.pxar': after entry 7: pxar: an item cut short before byte $(($(stat -c %s cut.pxar) + 24))"
+		# a payload is an input where it bids as one; entry 3 (lost)
+		# has no DEVICE, entry 4's DEVICE is a file's
+		run2 devnum scan --format '%{within}|%p %t %M:%m %{format}' nest.pxar
+		assert_failure 2
+		assert_output "[/box.tar]|sdq block 65:0 POSIX ustar format
+|/tty char 4:1 pxar"
+		assert_equal "$stderr" "devnum: 'nest.pxar': entry 3: /lost: a device entry with no device item: its number is not stored
+devnum: 'nest.pxar': entry 4: /odd: a device item for an entry that is no device"
+		run2 devnum scan --depth=0 --format '%{within}|%p' nest.pxar
+		assert_output "|/tty"
+		assert_equal "${stderr_lines[0]}" "devnum: 'nest.pxar': warning: entry 2: '/box.tar': tar archive, not read: deeper than --depth=0"
 	done
 }

@@ -380,11 +380,12 @@ big = bytearray(d); big[i:i + 8] = struct.pack("<Q", 2**64 - 1); open("big.catar
 n = d.index(b"dev\0", i); slash = bytearray(d); slash[n + 1] = ord("/"); open("slash.catar", "wb").write(slash)'
 	run2 devnum scan big.catar
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'big.catar': catar: an item at byte $(python3 -c 'import struct
+	# after the root's ENTRY, the first FILENAME
+	assert_equal "$stderr" "devnum: 'big.catar': after entry 1: catar: an item at byte $(python3 -c 'import struct
 d = open("x.catar", "rb").read(); print(d.index(struct.pack("<Q", 0x6dbb6ebcb3161f0b)) - 8)') of 18446744073709551615 bytes: less than its head, or past any input's end"
 	run2 devnum scan slash.catar
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'slash.catar': /: a file name that is no name (empty, with '/' or NUL, or past 255 bytes)"
+	assert_equal "$stderr" "devnum: 'slash.catar': after entry 1: /: a file name that is no name (empty, with '/' or NUL, or past 255 bytes)"
 	assert_output ""
 }
 

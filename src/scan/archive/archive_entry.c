@@ -193,7 +193,12 @@ static void rejected(struct scan *sc, struct making *m, const char *path, const 
 static void number(struct scan *sc, struct making *m, const struct archived *x)
 {
 	int format = x->format;
-	const char *none = no_number(format);
+	const char *none = x->fields ? NULL : x->unknown ? x->unknown : no_number(format);
+	if (x->fields) {
+		m->e.number = E_FIELDS;
+		m->e.f = (struct devnum_fields){ 2, 3, { x->major, x->minor } };
+		return;
+	}
 	if (none) {
 		first(m, F_UNKNOWN, "%s", none);
 		return;

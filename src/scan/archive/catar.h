@@ -2,7 +2,7 @@
  * devnum's own reader: a stream of items, each a little-endian 64-bit
  * size and type and then its payload (casync's src/caformat.h, the pxar
  * crate's format).  A device's item holds its major and minor as two
- * 64-bit words, exactly. */
+ * 64-bit words, exactly, and a file's PAYLOAD its bytes. */
 #ifndef CATAR_H
 #define CATAR_H
 
@@ -15,7 +15,10 @@
 /* Whether the n bytes at p begin a catar or a pxar: the root's ENTRY. */
 bool catar_bid(const unsigned char *p, size_t n);
 
-/* Every device of the catar or pxar at src->pos, a record each: the status. */
-int scan_catar(struct scan *sc, struct source *src);
+/* A reader of the catar or pxar at src->pos, handing out its entries a
+ * step at a time (entries.h); NULL, end->why saying why, for none. */
+struct entries;
+struct ending;
+struct entries *catar_entries(struct scan *sc, struct source *src, struct ending *end);
 
 #endif

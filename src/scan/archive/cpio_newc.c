@@ -234,7 +234,7 @@ struct newc_entries {
 	struct ending *end;
 	bool handed;       /* an entry was handed out, its data still to skip */
 	bool told;         /* the warning that links went unnamed was said */
-	uint64_t at, left; /* the data source's place in the entry's data */
+	struct source_window window; /* the data source's place in the entry's data */
 };
 
 static enum step_kind newc_step(struct entries *entries, struct entry_step *s)
@@ -262,31 +262,11 @@ static enum step_kind newc_step(struct entries *entries, struct entry_step *s)
 	return STEP_ENTRY;
 }
 
-/* Up to n bytes of the entry's data, from where the last read ended. */
-static ssize_t data_read(void *data, unsigned char *p, size_t n, const char **why)
-{
-	struct newc_entries *it = data;
-	const unsigned char *q;
-	if (n > it->left)
-		n = (size_t)it->left;
-	if (!n)
-		return 0;
-	it->r.src->pos = it->at;
-	ssize_t k = source_at(it->r.src, &q);
-	if (k <= 0)
-		return *why = k ? source_error(it->r.src) : "truncated (the archive ends in it)", -1;
-	if ((size_t)k < n)
-		n = (size_t)k;
-	memcpy(p, q, n);
-	it->at += n, it->left -= n;
-	return (ssize_t)n;
-}
-
 static int newc_data(struct entries *entries, struct source *data)
 {
 	struct newc_entries *it = (struct newc_entries *)entries;
-	it->at = it->r.data_at, it->left = it->r.data_size;
-	return source_pulled(data, it->sc->la, data_read, it);
+	it->window = (struct source_window){ it->r.src, it->r.data_at, it->r.data_size };
+	return source_pulled(data, it->sc->la, source_window_pull, &it->window);
 }
 
 static void newc_free(struct entries *entries)
@@ -301,7 +281,7 @@ struct entries *newc_entries(struct scan *sc, struct source *src, struct ending 
 	struct newc_entries *it = malloc(sizeof *it);
 	if (!it)
 		return snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
-	*it = (struct newc_entries){ { newc_step, newc_data, NULL, newc_free }, .sc = sc,
+	*it = (struct newc_entries){ { newc_step, newc_data, NULL, newc_free, NULL }, .sc = sc,
 				     .end = end };
 	if (newc_open(&it->r, src) < 0)
 		return free(it), snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;

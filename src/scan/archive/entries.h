@@ -62,6 +62,11 @@ struct entries {
 	int (*rest)(struct entries *it);
 	/* The reader freed, src->pos left where the archive ended. */
 	void (*close)(struct entries *it);
+	/* After the data of the entry handed out last was read: why a read
+	 * of it failed, where no later step of the archive's will meet the
+	 * failure (a zip's member lies apart from its central directory);
+	 * else NULL.  NULL for readers whose data is the stream they read. */
+	const char *(*data_failed)(struct entries *it);
 };
 
 /* la_entries.c: a libarchive reader of the archive at src->pos, its

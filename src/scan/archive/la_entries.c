@@ -172,7 +172,7 @@ struct entries *la_entries(struct scan *sc, struct source *src, struct ending *e
 	struct archive *a = it ? sc->la->archive_read_new() : NULL;
 	if (!a)
 		return free(it), snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
-	*it = (struct la){ { la_next, la_data, la_rest, la_close }, sc, src, end, a,
+	*it = (struct la){ { la_next, la_data, la_rest, la_close, NULL }, sc, src, end, a,
 			   .base = src->pos, .outer = sc->volume, .failed_at = -1 };
 	formats(sc->la, a);
 	it->opened = feed_open(&it->f, a, src);

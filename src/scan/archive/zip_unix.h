@@ -14,13 +14,13 @@
  * of central directory record of an empty archive. */
 bool zip_bid(const unsigned char *p, size_t n);
 
-/* Every device entry of the zip in fd, a file it can seek in, a record
- * each: the status. */
-int scan_zip(struct scan *sc, int fd);
-
-/* A zip from the first byte of src: read in its file, or from a
- * temporary copy when src cannot seek (a pipe, an archive's member). */
+/* A reader of the zip that begins at src's first byte, handing out its
+ * entries a step at a time (entries.h): read in its file, or in a
+ * temporary copy when src cannot seek (a pipe, an archive's member);
+ * NULL, end->why saying why, for none. */
+struct entries;
+struct ending;
 struct source;
-int scan_zip_stream(struct scan *sc, struct source *src);
+struct entries *zip_entries(struct scan *sc, struct source *src, struct ending *end);
 
 #endif

@@ -39,9 +39,8 @@ struct reader {
 	struct entries *(*entries)(struct scan *sc, struct source *src, struct ending *end);
 	/* R_IMAGE: the reader, given the image's place in a file (image.h) */
 	int (*read)(struct scan *sc, const struct image_file *f, const char *format);
-	/* devnum's own reader of a stream from its first byte (catar, zip;
-	 * R_UNREAD: the warning that names it), or NULL */
-	int (*stream)(struct scan *sc, struct source *src, const struct reader *r);
+	/* R_UNREAD: the warning that names it, or NULL */
+	int (*unread)(struct scan *sc, struct source *src, const struct reader *r);
 	/* R_SPEC: the specification's parser and its tool (spec.h) */
 	const struct spec_format *spec;
 	/* R_IMAGE: its library opens the image by a name that must resolve

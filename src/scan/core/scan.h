@@ -176,6 +176,9 @@ struct archived {
 	bool raw;                   /* the format stores one raw value, rdev */
 	bool stored;                /* it stores a number other than 0 */
 	uint64_t rdev, major, minor; /* rdev: also ISO 9660's and mtree's */
+	bool fields;                /* major and minor are c's two fields as stored (devnum's
+				       own readers: catar's le64s, zip's le32s) */
+	const char *unknown;        /* or the number is not stored: why */
 };
 
 /* Whether an entry taken makes a record: a device, a hard link that may

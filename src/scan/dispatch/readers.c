@@ -26,7 +26,7 @@
 	{ .name = n, .kind = R_IMAGE, .library = lib, .read = reader, .bid = b, .bits = b_bits }
 #define SPEC(n, format) { .name = n, .kind = R_SPEC, .spec = &(format) }
 #define COMPRESSION(n, lib, m) { .name = n, .kind = R_COMPRESSION, .library = lib, .magic = m }
-#define UNREAD(n, m) { .name = n, .kind = R_UNREAD, .magic = m, .stream = unread }
+#define UNREAD(n, m) { .name = n, .kind = R_UNREAD, .magic = m, .unread = unread }
 #ifdef HAVE_ISAL
 #define INFLATER "libisal"
 #else
@@ -43,18 +43,6 @@ static int unread(struct scan *sc, struct source *src, const struct reader *r)
 	snprintf(why, sizeof why, "%s archive, a format that stores no device number: not read",
 		 r->name);
 	return scan_trouble(sc, why, 0, TROUBLE_WARNING);
-}
-
-static int catar(struct scan *sc, struct source *src, const struct reader *r)
-{
-	(void)r;
-	return scan_catar(sc, src);
-}
-
-static int zip(struct scan *sc, struct source *src, const struct reader *r)
-{
-	(void)r;
-	return scan_zip_stream(sc, src);
 }
 
 /* An MBR: its signature, and four entries that are each empty or a
@@ -130,11 +118,11 @@ const struct reader readers[] = {
 	{ .name = "rpm", .kind = R_ARCHIVE, .library = "devnum", .bid = rpm, .bits = 32 },
 	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c), one bid for both */
 	{ .name = "catar", .kind = R_ARCHIVE, .library = "devnum", .bid = catar_head, .bits = 128,
-	  .stream = catar },
+	  .entries = catar_entries },
 	{ .name = "pxar", .kind = R_ARCHIVE, .library = "devnum" },
 	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
 	{ .name = "zip", .kind = R_ARCHIVE, .library = "devnum", .bid = zip_bid, .bits = 32,
-	  .stream = zip },
+	  .entries = zip_entries },
 	{ .name = "oci-layout", .kind = R_LAYOUT },
 	{ .name = "staging-tree", .kind = R_TREE },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2, 16),
@@ -164,7 +152,7 @@ const struct reader readers[] = {
 	COMPRESSION("compress", "libarchive", M(0, "\x1f\x9d")),
 	UNREAD("7-Zip", M(0, "7z\xbc\xaf\x27\x1c")), UNREAD("RAR", M(0, "Rar!\x1a\x07")),
 	UNREAD("CAB", M(0, "MSCF\0\0\0\0")), UNREAD("WARC", M(0, "WARC/")),
-	{ .name = "LHA", .kind = R_UNREAD, .bid = lha, .bits = 40, .stream = unread },
+	{ .name = "LHA", .kind = R_UNREAD, .bid = lha, .bits = 40, .unread = unread },
 };
 const size_t nreaders = sizeof readers / sizeof readers[0];
 

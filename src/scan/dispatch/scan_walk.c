@@ -346,6 +346,8 @@ static int not_an_archive(struct scan *sc, struct source *src, const struct endi
 	int more = 0;
 	if (scan_blob(sc))
 		return sc->segment = 0, EXIT_OK;
+	if (src->err || src->why) /* the input ended in an error, not in what it holds */
+		return sc->segment = 0, scan_trouble(sc, source_error(src), 0, TROUBLE_ARCHIVE);
 	if ((end->mtree_text || end->unopened) && (spec = text_bid(src, &also, what, sizeof what)))
 		return specification(sc, src, spec, also);
 	if (*what)
@@ -514,8 +516,8 @@ static int walk(struct scan *sc, struct source *src)
 	const unsigned char *p;
 	ssize_t n = !src->pos && !scan_blob(sc) ? source_at(src, &p) : 0;
 	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
-	if (r && r->stream) /* devnum's own reader of the stream, or the name of an unread one */
-		return r->stream(sc, src, r);
+	if (r && r->unread) /* a format named, not read */
+		return r->unread(sc, src, r);
 	int package = rpm_package(sc, src);
 	if (package < 0)
 		return EXIT_TROUBLE;
@@ -818,36 +820,15 @@ static int entry_data(struct scan *sc, struct entries *it, const struct entry_st
 	status = status_max(status, layer ? layer_walk(sc, &data, name)
 					  : member_data(sc, &data, s->x.path, n, held, &here));
 	source_free(&data);
+	const char *why = it->data_failed ? it->data_failed(it) : NULL;
+	if (why)
+		status = status_max(status, scan_trouble(sc, why, n, TROUBLE_ENTRY));
 	return status;
-}
-
-/* Bytes of a file, read in order as libarchive hands over an entry's
- * data: a layer a crew's thread reads, read as it would be from the
- * archive it is in; a disk image's partition. */
-struct window {
-	int fd;
-	uint64_t at, left;
-};
-
-static ssize_t window_read(void *data, unsigned char *p, size_t n, const char **why)
-{
-	struct window *w = data;
-	ssize_t got = 0;
-	if (n > w->left)
-		n = (size_t)w->left;
-	while (n && (got = pread(w->fd, p, n, (off_t)w->at)) < 0 && errno == EINTR)
-		;
-	if (got < 0)
-		return *why = strerror(errno), -1;
-	if (n && !got)
-		return *why = "truncated (the file ends in it)", -1;
-	w->at += (uint64_t)got, w->left -= (uint64_t)got;
-	return got;
 }
 
 int scan_job(struct scan *sc, const struct layer_job *job)
 {
-	struct window w = { job->fd, job->at, job->size };
+	struct file_window w = { job->fd, job->at, job->size };
 	struct source src;
 	int status;
 	if (job->whole) {
@@ -855,7 +836,7 @@ int scan_job(struct scan *sc, const struct layer_job *job)
 		close(job->fd);
 		return status;
 	}
-	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+	if (source_pulled(&src, sc->la, file_window_pull, &w) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	status = layer_walk(sc, &src, job->name);
 	source_free(&src);
@@ -916,7 +897,7 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 {
 	char name[120], type[64] = "", what[80], why[400];
 	unsigned char head[BID_BYTES];
-	struct window w = { fd, p->at, p->size };
+	struct file_window w = { fd, p->at, p->size };
 	struct source src;
 	snprintf(name, sizeof name, "partition %d (type %s, at byte %llu)", p->number, p->type,
 		 p->at);
@@ -944,7 +925,7 @@ static int partition(struct scan *sc, int fd, const struct partition *p)
 	if (r && !r->by_name)
 		return inner_image(sc, r, name, what, 0, &(struct image_file){ fd, p->at, p->size },
 				   type);
-	if (source_pulled(&src, sc->la, window_read, &w) < 0)
+	if (source_pulled(&src, sc->la, file_window_pull, &w) < 0)
 		return scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE);
 	int status = nested(sc, &src, name, what, 0);
 	source_free(&src);

@@ -256,3 +256,38 @@ uint64_t feed_consumed(const struct feed *f, struct archive *a)
 	int64_t n = f->src->la->archive_filter_bytes(a, -1);
 	return n < 0 ? 0 : (uint64_t)n;
 }
+
+ssize_t source_window_pull(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct source_window *w = data;
+	const unsigned char *q;
+	if (n > w->left)
+		n = (size_t)w->left;
+	if (!n)
+		return 0;
+	w->src->pos = w->at;
+	ssize_t k = source_at(w->src, &q);
+	if (k <= 0)
+		return *why = k ? source_error(w->src) : "truncated (the archive ends in it)", -1;
+	if ((size_t)k < n)
+		n = (size_t)k;
+	memcpy(p, q, n);
+	w->at += n, w->left -= n;
+	return (ssize_t)n;
+}
+
+ssize_t file_window_pull(void *data, unsigned char *p, size_t n, const char **why)
+{
+	struct file_window *w = data;
+	ssize_t got = 0;
+	if (n > w->left)
+		n = (size_t)w->left;
+	while (n && (got = pread(w->fd, p, n, (off_t)w->at)) < 0 && errno == EINTR)
+		;
+	if (got < 0)
+		return *why = strerror(errno), -1;
+	if (n && !got)
+		return *why = "truncated (the file ends in it)", -1;
+	w->at += (uint64_t)got, w->left -= (uint64_t)got;
+	return got;
+}

@@ -73,6 +73,21 @@ bool source_take(struct source *s, unsigned char *buf, size_t n);
 int source_skip_zeros(struct source *s);
 /* What went wrong, in words. */
 const char *source_error(const struct source *s);
+
+/* Pulls (source_pulled) of `left` bytes from `at`, in order: of another
+ * source (an archive member's data, read by the archive's reader between
+ * its headers), or of a file read with pread (a layer, a partition, a
+ * zip's stored member); either ends in an error where its source does. */
+struct source_window {
+	struct source *src;
+	uint64_t at, left;
+};
+ssize_t source_window_pull(void *data, unsigned char *p, size_t n, const char **why);
+struct file_window {
+	int fd;
+	uint64_t at, left;
+};
+ssize_t file_window_pull(void *data, unsigned char *p, size_t n, const char **why);
 /* What a reader that stops with no word of why is said to have met: a
  * gzip trailer cut short, say, where libarchive's gzip reader and
  * gunzip.c, which reads as it does, both stop so. */

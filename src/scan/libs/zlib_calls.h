@@ -1,6 +1,7 @@
 /* zlib_calls.h - zlib's inflater, which scan reads a xar's table of
- * contents with before libarchive does (xar_toc.h) and a cramfs file's
- * pages (image_cramfs.c), reached through dlopen at the first (loader.h). */
+ * contents with before libarchive does (xar_toc.h), a cramfs file's
+ * pages (image_cramfs.c) and a zip's deflated members (zip_unix.c),
+ * reached through dlopen at the first (loader.h). */
 #ifndef ZLIB_CALLS_H
 #define ZLIB_CALLS_H
 
@@ -11,6 +12,7 @@
 
 #define ZLIB_CALLS(X) \
 	X(int, inflateInit_, (z_streamp, const char *, int)) \
+	X(int, inflateInit2_, (z_streamp, int, const char *, int)) \
 	X(int, inflate, (z_streamp, int)) \
 	X(int, inflateEnd, (z_streamp))
 
