@@ -202,14 +202,18 @@ known_writers() {
 @test "--list=formats: what scan reads, its kind and library, as the manual and scan's own refusal say" {
 	run2 devnum --list=formats
 	assert_success
-	assert_equal "$(awk -F '\t' 'NF != 3 || $2 !~ /^(archive|layout|image|specification|directory|compression|partitions|unread)$/' <<<"$output")" ""
-	assert_line $'ext4\timage\tlibext2fs'
-	assert_line $'squashfs\timage\tlibsquashfs'
-	assert_line $'oci-layout\tlayout\t'
+	assert_equal "$(awk -F '\t' 'NF != 4 || $2 !~ /^(archive|layout|image|specification|directory|compression|partitions|unread)$/ ||
+		($2 == "unread") != ($3 == "" && $4 == "") || $4 !~ /^(stream|seek|directory|)$/' <<<"$output")" ""
+	assert_line $'ext4\timage\tlibext2fs\tseek'
+	assert_line $'squashfs\timage\tlibsquashfs\tseek'
+	assert_line $'tar\tarchive\tlibarchive\tstream'
+	assert_line $'zip\tarchive\tdevnum\tseek'
+	assert_line $'GPT\tpartitions\tlibblkid\tseek'
+	assert_line $'oci-layout\tlayout\tlibjansson\tdirectory'
 	# each image the manual's section names, with the library that reads it
 	section=$(awk '/^\.SH SCANNING FILE-SYSTEM IMAGES/ { on = 1; next } on && /^\.SH/ { exit } on' \
 		"$abs_top_builddir/man/devnum.1")
-	while IFS=$'\t' read -r name kind library; do
+	while IFS=$'\t' read -r name kind library access; do
 		[ "$kind" = image ] || continue
 		grep -qw -- "$name" <<<"$section" || fail "the manual does not say scan reads $name"
 		grep -qw -- "$library" <<<"$section" || fail "the manual does not name $library"

@@ -191,7 +191,7 @@ check_ext() {
 	mkfs.minix img >/dev/null
 	# the images this build reads: WIM only where configure found wimlib
 	local reads="ext2, ext3, ext4, squashfs, erofs and cramfs"
-	devnum --list=formats | grep -qx $'wim\timage\tlibwim' && reads="ext2, ext3, ext4, squashfs, erofs, cramfs and wim"
+	devnum --list=formats | grep -qx $'wim\timage\tlibwim\tseek' && reads="ext2, ext3, ext4, squashfs, erofs, cramfs and wim"
 	run2 devnum scan img
 	assert_failure 2
 	assert_equal "$stderr" "devnum: 'img': not an archive but a minix file-system image, which scan does not read (it reads $reads): mount it read-only (mount -o loop,ro) and run devnum stat on its device files"

@@ -47,11 +47,22 @@ static void writers(void)
 	}
 }
 
+/* How a format's input is read: a stream as it comes, a file sought in
+ * (a stream copied to one first), a directory; nothing for one not read. */
+static const char *access_of(const struct reader *r)
+{
+	if (r->kind == R_UNREAD)
+		return "";
+	if (r->kind == R_LAYOUT || r->kind == R_TREE)
+		return "directory";
+	return r->seeks ? "seek" : "stream";
+}
+
 static void formats(void)
 {
 	for (size_t i = 0; i < nreaders; i++)
-		printf("%s\t%s\t%s\n", readers[i].name, reader_kind_name(readers[i].kind),
-		       readers[i].library ? readers[i].library : "");
+		printf("%s\t%s\t%s\t%s\n", readers[i].name, reader_kind_name(readers[i].kind),
+		       readers[i].library ? readers[i].library : "", access_of(&readers[i]));
 }
 
 static void findings(void)

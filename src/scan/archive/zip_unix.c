@@ -22,7 +22,6 @@
 #include "scan/archive/zip_unix.h"
 #include "scan/input/bounded.h"
 #include "scan/input/source.h"
-#include "scan/input/spool.h"
 #include "scan/libs/zlib_calls.h"
 
 /* The end record is looked for in the last window of the file: an archive
@@ -47,7 +46,6 @@ struct zip {
 	const devnum_container *c;
 	struct bounded b;
 	int fd;                /* the zip's file: the input's, or a temporary copy */
-	bool spooled;          /* the copy, to close */
 	uint32_t count, done;  /* central headers, and those read */
 	uint64_t at;           /* the next one's place */
 	/* the data of the file handed out last: where, how long, how stored */
@@ -135,10 +133,10 @@ static bool file_data(struct zip *r, struct entry_step *s, const unsigned char *
 			 "past the end of the file", q, (unsigned long)local);
 		return false;
 	}
-	r->data = (struct file_window){ r->fd, at, size }, r->method = method;
+	r->data = (struct file_window){ r->fd, r->b.base + at, size }, r->method = method;
 	s->data = true;
 	if (method == STORED)
-		s->fd = r->fd, s->at = at, s->size = size;
+		s->fd = r->fd, s->at = r->b.base + at, s->size = size;
 	return true;
 }
 
@@ -273,8 +271,6 @@ static void zip_close(struct entries *entries)
 	struct zip *r = (struct zip *)entries;
 	inflate_end(r);
 	bounded_close(&r->b);
-	if (r->spooled)
-		close(r->fd);
 	free(r);
 }
 
@@ -287,13 +283,11 @@ struct entries *zip_entries(struct scan *sc, struct source *src, struct ending *
 		return snprintf(end->why, sizeof end->why, "memory exhausted"), NULL;
 	*r = (struct zip){ { zip_step, zip_data, NULL, zip_close, zip_failed }, .sc = sc, .end = end,
 			   .c = devnum_container_find("zip") };
-	sc->file = src->seekable ? src->fd : -1;
-	sc->file_base = 0;
-	r->fd = src->seekable ? src->fd : spool(src, NULL, &sc->spooled, end->why, sizeof end->why);
-	if (r->fd < 0)
-		return free(r), NULL;
-	r->spooled = !src->seekable;
-	if (!bounded_open(&r->b, r->fd, 0, 0))
+	sc->file = r->fd = src->fd; /* seekable: its row says it seeks (readers.c) */
+	sc->file_base = src->pos;
+	if (!src->seekable)
+		why = "read from a stream: the dispatcher copies one to a file first";
+	else if (!bounded_open(&r->b, r->fd, src->pos, 0))
 		why = r->b.why;
 	else if (!(why = end_record(&r->b, &eocd))) {
 		const unsigned char *e = bounded_at(&r->b, eocd, EOCD_BYTES); /* found there: it is */

@@ -14,10 +14,10 @@
  * of central directory record of an empty archive. */
 bool zip_bid(const unsigned char *p, size_t n);
 
-/* A reader of the zip that begins at src's first byte, handing out its
- * entries a step at a time (entries.h): read in its file, or in a
- * temporary copy when src cannot seek (a pipe, an archive's member);
- * NULL, end->why saying why, for none. */
+/* A reader of the zip that begins at the first byte of src, a file it
+ * can seek in (a stream is copied to one first: the zip row seeks),
+ * handing out its entries a step at a time (entries.h); NULL, end->why
+ * saying why, for none. */
 struct entries;
 struct ending;
 struct source;

@@ -43,6 +43,11 @@ struct reader {
 	int (*unread)(struct scan *sc, struct source *src, const struct reader *r);
 	/* R_SPEC: the specification's parser and its tool (spec.h) */
 	const struct spec_format *spec;
+	/* Its reader needs a file it can seek in (an image, a zip's central
+	 * directory at its end, a partition table): a stream (a pipe, a
+	 * decompressor's output, an archive's member) is copied to a
+	 * temporary file first, by the dispatcher */
+	bool seeks;
 	/* R_IMAGE: its library opens the image by a name that must resolve
 	 * (wimlib's realpath): a whole file only, and a temporary copy keeps
 	 * its name while read */

@@ -23,8 +23,10 @@
 #define ARCHIVE(n, m) \
 	{ .name = n, .kind = R_ARCHIVE, .library = "libarchive", .magic = m, .entries = la_entries }
 #define IMAGE(n, lib, reader, b, b_bits) \
-	{ .name = n, .kind = R_IMAGE, .library = lib, .read = reader, .bid = b, .bits = b_bits }
-#define SPEC(n, format) { .name = n, .kind = R_SPEC, .spec = &(format) }
+	{ .name = n, .kind = R_IMAGE, .library = lib, .read = reader, .bid = b, .bits = b_bits, \
+	  .seeks = true }
+#define SPEC_BY(n, lib, format) { .name = n, .kind = R_SPEC, .library = lib, .spec = &(format) }
+#define SPEC(n, format) SPEC_BY(n, "devnum", format)
 #define COMPRESSION(n, lib, m) { .name = n, .kind = R_COMPRESSION, .library = lib, .magic = m }
 #define UNREAD(n, m) { .name = n, .kind = R_UNREAD, .magic = m, .unread = unread }
 #ifdef HAVE_ISAL
@@ -119,29 +121,30 @@ const struct reader readers[] = {
 	/* casync's catar and Proxmox's pxar, by devnum's reader (catar.c), one bid for both */
 	{ .name = "catar", .kind = R_ARCHIVE, .library = "devnum", .bid = catar_head, .bits = 128,
 	  .entries = catar_entries },
-	{ .name = "pxar", .kind = R_ARCHIVE, .library = "devnum" },
+	{ .name = "pxar", .kind = R_ARCHIVE, .library = "devnum", .entries = catar_entries },
 	/* zip's central directory and its 0x000d fields, by devnum's reader (zip_unix.c) */
 	{ .name = "zip", .kind = R_ARCHIVE, .library = "devnum", .bid = zip_bid, .bits = 32,
-	  .entries = zip_entries },
-	{ .name = "oci-layout", .kind = R_LAYOUT },
-	{ .name = "staging-tree", .kind = R_TREE },
+	  .entries = zip_entries, .seeks = true },
+	{ .name = "oci-layout", .kind = R_LAYOUT, .library = "libjansson" },
+	{ .name = "staging-tree", .kind = R_TREE, .library = "devnum" },
 	IMAGE("ext2", "libext2fs", scan_ext, bid_ext2, 16),
 	IMAGE("ext3", "libext2fs", scan_ext, bid_ext3, 16),
 	IMAGE("ext4", "libext2fs", scan_ext, bid_ext4, 16),
 	IMAGE("squashfs", "libsquashfs", scan_squashfs, bid_squashfs, 32),
-	IMAGE("erofs", NULL, scan_erofs, bid_erofs, 32),
-	IMAGE("cramfs", NULL, scan_cramfs, bid_cramfs, 32),
+	IMAGE("erofs", "devnum", scan_erofs, bid_erofs, 32),
+	IMAGE("cramfs", "devnum", scan_cramfs, bid_cramfs, 32),
 #ifdef HAVE_WIM
 	{ .name = "wim", .kind = R_IMAGE, .library = "libwim", .read = scan_wim, .bid = bid_wim,
-	  .bits = 64, .by_name = true },
+	  .bits = 64, .by_name = true, .seeks = true },
 #endif
 	/* a disk image's, read partition by partition with libblkid's list */
-	{ .name = "GPT", .kind = R_TABLE, .library = "libblkid", .bid = gpt, .bits = 64 },
-	{ .name = "MBR", .kind = R_TABLE, .library = "libblkid", .bid = mbr, .bits = 16 },
+	{ .name = "GPT", .kind = R_TABLE, .library = "libblkid", .bid = gpt, .bits = 64, .seeks = true },
+	{ .name = "MBR", .kind = R_TABLE, .library = "libblkid", .bid = mbr, .bits = 16, .seeks = true },
 	SPEC("gen_init_cpio", spec_initramfs), SPEC("gensquashfs", spec_gensquashfs),
 	SPEC("pseudo", spec_pseudo), SPEC("device-table", spec_table),
 	SPEC("tmpfiles", spec_tmpfiles), SPEC("fakeroot", spec_fakeroot),
-	SPEC("composefs", spec_composefs), SPEC("oci-runtime", spec_oci), SPEC("cdi", spec_cdi),
+	SPEC("composefs", spec_composefs), SPEC_BY("oci-runtime", "libjansson", spec_oci),
+	SPEC_BY("cdi", "libjansson", spec_cdi),
 	COMPRESSION("gzip", INFLATER, M(0, "\x1f\x8b")),
 	COMPRESSION("bzip2", "libarchive", M(0, "BZh")),
 	COMPRESSION("xz", "libarchive", M(0, "\xfd" "7zXZ\0")),

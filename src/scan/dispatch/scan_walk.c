@@ -66,6 +66,29 @@ static int entry(struct scan *sc, struct entries *it, const struct entry_step *s
 	return status;
 }
 
+/* The stream src from its first byte, copied to a temporary file for a
+ * reader that seeks (its row says so): a source of the file in *copy, at
+ * the place src was; NULL, end->why saying why not. */
+static struct source *spooled(struct scan *sc, struct source *src, struct source *copy,
+			      struct ending *end)
+{
+	uint64_t at = src->pos; /* where the archive begins, in the copy too */
+	int fd = spool(src, NULL, &sc->spooled, end->why, sizeof end->why);
+	if (fd >= 0 && source_fd(copy, sc->la, fd) == 0)
+		return copy->pos = at, copy;
+	if (fd >= 0)
+		snprintf(end->why, sizeof end->why, "%s", strerror(errno)), close(fd);
+	return NULL;
+}
+
+/* The temporary copy's source freed, the file closed (and gone). */
+static void unspooled(struct source *copy)
+{
+	int fd = copy->fd;
+	source_free(copy);
+	close(fd);
+}
+
 /* Every entry of the archive that starts at src->pos, from the reader of
  * the row its first bytes bid for (libarchive's, which bids again among
  * its formats, where none does: a v7 tar or a binary cpio has no magic);
@@ -76,13 +99,20 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	ssize_t n = source_at(src, &p);
 	const struct reader *tie, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
 	*end = (struct ending){ 0 };
-	struct entries *it = r && r->entries ? r->entries(sc, src, end) : la_entries(sc, src, end);
+	struct source copy;
+	struct source *from = r && r->entries && r->seeks && !src->seekable ? spooled(sc, src, &copy, end)
+									   : src;
+	struct entries *it = !from ? NULL : r && r->entries ? r->entries(sc, from, end)
+				   : la_entries(sc, from, end);
 	struct backlog held;
 	struct entry_step s;
 	int status = EXIT_OK;
 	enum step_kind k;
-	if (!it)
+	if (!it) {
+		if (from && from != src)
+			unspooled(from);
 		return scan_trouble(sc, end->why, 0, TROUBLE_ARCHIVE);
+	}
 	backlog_init(&held, sc);
 	while (!out_failed() && (k = it->next(it, &s)) != STEP_END) {
 		if (k == STEP_ENTRY || k == STEP_FAILED)
@@ -103,6 +133,8 @@ static int archive(struct scan *sc, struct source *src, struct ending *end)
 	}
 	status = status_max(status, backlog_end(&held));
 	it->close(it);
+	if (from != src)
+		unspooled(from);
 	return status;
 }
 
