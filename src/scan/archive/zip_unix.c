@@ -21,6 +21,7 @@
 #include "scan/archive/entries.h"
 #include "scan/archive/zip_unix.h"
 #include "scan/input/bounded.h"
+#include "scan/input/inflater.h"
 #include "scan/input/source.h"
 #include "scan/libs/zlib_calls.h"
 
@@ -30,7 +31,7 @@ enum { EOCD_BYTES = 22, EOCD_SEARCH = BOUNDED_WINDOW, CENTRAL_BYTES = 46, LOCAL_
        UNIX_EXTRA = 0x000d };
 enum { TYPE_MASK = 0170000, IFCHR = 0020000, IFBLK = 0060000, IFREG = 0100000, IFDIR = 0040000,
        MADE_ON_UNIX = 3 };
-enum { STORED = 0, DEFLATED = 8, ENCRYPTED = 1, INFLATE_IN = 16384 };
+enum { STORED = 0, DEFLATED = 8, ENCRYPTED = 1 };
 
 bool zip_bid(const unsigned char *p, size_t n)
 {
@@ -53,11 +54,10 @@ struct zip {
 	unsigned method;
 	bool inflating;
 	const struct zlib_calls *z;
-	z_stream zs;
+	struct inflater inflater;
 	char name[BOUNDED_WINDOW + 1];
 	char said[600];        /* a step's warning */
 	char failed[400];      /* why a read of the data handed out failed, or "" */
-	unsigned char in[INFLATE_IN];
 };
 
 /* The step failed or fatal, why said after "zip: ". */
@@ -195,7 +195,7 @@ static enum step_kind central(struct zip *r, struct entry_step *s)
 static void inflate_end(struct zip *r)
 {
 	if (r->inflating)
-		r->z->inflateEnd(&r->zs);
+		inflater_close(&r->inflater);
 	r->inflating = false;
 }
 
@@ -211,35 +211,12 @@ static enum step_kind zip_step(struct entries *entries, struct entry_step *s)
 	return central(r, s);
 }
 
-/* Up to n bytes of the deflated file handed out, inflated, into p. */
-static ssize_t inflated(struct zip *r, unsigned char *p, size_t n, const char **why)
-{
-	z_stream *z = &r->zs;
-	z->next_out = p, z->avail_out = (uInt)(n > 1 << 30 ? 1 << 30 : n);
-	uInt want = z->avail_out;
-	while (z->avail_out == want) {
-		if (!z->avail_in && r->data.left) {
-			ssize_t got = file_window_pull(&r->data, r->in, sizeof r->in, why);
-			if (got < 0)
-				return -1;
-			z->next_in = r->in, z->avail_in = (uInt)got;
-		}
-		int rc = r->z->inflate(z, Z_NO_FLUSH);
-		if (rc == Z_STREAM_END)
-			break;
-		if (rc != Z_OK && (rc != Z_BUF_ERROR || (!z->avail_in && !r->data.left)))
-			return *why = rc == Z_BUF_ERROR ? "deflated data cut short"
-							: "deflated data zlib cannot inflate", -1;
-	}
-	return (ssize_t)(want - z->avail_out);
-}
-
 static ssize_t data_read(void *data, unsigned char *p, size_t n, const char **why)
 {
 	struct zip *r = data;
 	*why = NULL;
 	ssize_t got = r->method == STORED ? file_window_pull(&r->data, p, n, why)
-					  : inflated(r, p, n, why);
+					  : inflater_pull(&r->inflater, p, n, why);
 	if (got < 0 && !*r->failed) {
 		char q[300];
 		quote(q, sizeof q, r->name, strlen(r->name));
@@ -258,8 +235,7 @@ static int zip_data(struct entries *entries, struct source *data)
 {
 	struct zip *r = (struct zip *)entries;
 	if (r->method == DEFLATED) { /* zlib loaded when the entry was handed out */
-		r->zs = (z_stream){ 0 };
-		if (r->z->inflateInit2_(&r->zs, -15, ZLIB_VERSION, (int)sizeof r->zs) != Z_OK)
+		if (inflater_open(&r->inflater, r->z, INFLATE_RAW, file_window_pull, &r->data) < 0)
 			return errno = ENOMEM, -1;
 		r->inflating = true;
 	}

@@ -267,6 +267,8 @@ ssize_t source_window_pull(void *data, unsigned char *p, size_t n, const char **
 		return 0;
 	w->src->pos = w->at;
 	ssize_t k = source_at(w->src, &q);
+	if (k == 0 && w->left == SOURCE_REST)
+		return 0;
 	if (k <= 0)
 		return *why = k ? source_error(w->src) : "truncated (the archive ends in it)", -1;
 	if ((size_t)k < n)

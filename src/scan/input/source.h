@@ -76,8 +76,10 @@ const char *source_error(const struct source *s);
 
 /* Pulls (source_pulled) of `left` bytes from `at`, in order: of another
  * source (an archive member's data, read by the archive's reader between
- * its headers), or of a file read with pread (a layer, a partition, a
- * zip's stored member); either ends in an error where its source does. */
+ * its headers; SOURCE_REST: to the source's end), or of a file read with
+ * pread (a layer, a partition, a zip's stored member); either ends in an
+ * error where its source ends first. */
+#define SOURCE_REST UINT64_MAX
 struct source_window {
 	struct source *src;
 	uint64_t at, left;
