@@ -524,6 +524,5 @@ struct.pack_into("<I", cut, c + 20, size // 2); open("cut.zip", "wb").write(cut)
 	assert_equal "$stderr" "devnum: 'broken.zip': entry 1: 'inner.tar': deflated data zlib cannot inflate"
 	run2 devnum scan cut.zip
 	assert_failure 2
-	assert_equal "$stderr" "devnum: 'cut.zip': warning: member 'inner.tar': tar archive, not read: deflated data cut short
-devnum: 'cut.zip': entry 1: 'inner.tar': deflated data cut short"
+	assert_equal "$stderr" "devnum: 'cut.zip': entry 1: 'inner.tar': deflated data cut short"
 }

@@ -855,6 +855,19 @@ static bool wanted(struct scan *sc, struct source *src, const char *path, uintma
 	return false;
 }
 
+/* The first bytes of a member's data, from its start: HEAD_FIRST, or
+ * BID_BYTES where those could begin an ISO image, pulled no further: a
+ * member that is no input (most are) is copied out of its archive no
+ * more than that.  How many *p holds, -1. */
+static ssize_t member_head(struct source *data, const unsigned char **p)
+{
+	const struct reader *tie;
+	ssize_t n = source_more(data, HEAD_FIRST, p);
+	if (n == HEAD_FIRST && system_area_head(*p) && !reader_identify(*p, (size_t)n, &tie))
+		n = source_more(data, BID_BYTES, p);
+	return n;
+}
+
 /* A regular file of an archive, entry number `entry`, its bytes in data:
  * read as an input when its first bytes bid as one, the records held
  * before it made first; an image whose bytes lie whole in the input's
@@ -864,10 +877,11 @@ static int member_data(struct scan *sc, struct source *data, const char *path, u
 {
 	const unsigned char *p;
 	int status = EXIT_OK;
-	ssize_t n = source_at(data, &p); /* a read that fails is said as the archive reads on */
+	ssize_t n = member_head(data, &p); /* a read that fails is said as the archive reads on */
 	const struct reader *tie = NULL, *r = n > 0 ? reader_identify(p, (size_t)n, &tie) : NULL;
 	if (wanted(sc, data, path, entry, r, tie, held, &status)) {
 		char what[64];
+		n = source_more(data, SOURCE_BLOCK, &p); /* read on in whole blocks, as any input */
 		reader_what(r, what, sizeof what);
 		status = status_max(status, backlog_drain(held));
 		if (r->kind == R_IMAGE && !r->by_name && in_place(here, p, (size_t)n))
@@ -896,6 +910,7 @@ static int entry_data(struct scan *sc, struct entries *it, const struct entry_st
 		return status;
 	if (it->data(it, &data) < 0)
 		return status_max(status, scan_trouble(sc, strerror(errno), 0, TROUBLE_ARCHIVE));
+	data.first = layer ? 0 : HEAD_FIRST;
 	status = status_max(status, layer ? layer_walk(sc, &data, name)
 					  : member_data(sc, &data, s->x.path, n, held, &here));
 	source_free(&data);

@@ -86,7 +86,7 @@ static ssize_t fill(struct source *s, struct span *k, uint64_t at)
 		return n;
 	}
 	if (s->pull || s->from)
-		return make(s, p, SOURCE_BLOCK, &s->why);
+		return make(s, p, !s->end && s->first ? s->first : SOURCE_BLOCK, &s->why);
 	if (s->seekable) {
 		while ((n = pread(s->fd, p, SOURCE_BLOCK, (off_t)at)) < 0 && errno == EINTR)
 			;
@@ -143,6 +143,23 @@ ssize_t source_at(struct source *s, const unsigned char **p)
 		}
 		s->last = !s->last;
 	}
+}
+
+ssize_t source_more(struct source *s, size_t n, const unsigned char **p)
+{
+	ssize_t have = source_at(s, p);
+	struct span *k = &s->kept[s->last];
+	while (have > 0 && (size_t)have < n && !s->ahead && (s->pull || s->from) && !s->eof &&
+	       k->at + k->len == s->end && k->len < SOURCE_BLOCK) {
+		size_t want = n - (size_t)have, room = SOURCE_BLOCK - k->len;
+		ssize_t got = make(s, k->p + k->len, want < room ? want : room, &s->why);
+		if (got < 0)
+			return -1;
+		if (!got)
+			s->eof = true;
+		k->len += (size_t)got, s->end += (uint64_t)got, have += got;
+	}
+	return have;
 }
 
 bool source_take(struct source *s, unsigned char *buf, size_t n)

@@ -50,6 +50,8 @@ struct source {
 	unsigned last;        /* the span handed out last */
 	unsigned char *mem;   /* the two spans' storage */
 	struct ahead *ahead;  /* or the thread that makes the blocks (ahead.h) */
+	size_t first;         /* a pulled source's first block: this many bytes, not
+				 SOURCE_BLOCK (an archive member's head, for its bid) */
 };
 
 /* 0, or -1 with errno (memory). */
@@ -66,6 +68,11 @@ int source_ahead(struct source *s);
 /* The bytes from s->pos on: how many *p holds, 0 at the end, -1 when the
  * read failed (s->err, s->why) or cannot go back that far. */
 ssize_t source_at(struct source *s, const unsigned char **p);
+/* The bytes from s->pos on, as source_at gives them, but at least n of
+ * them (fewer only at the source's end) where s->pos is in the block a
+ * pull (not a thread) made last and the block has room: more is pulled
+ * into it.  A member's first block is made short (first) and grown so. */
+ssize_t source_more(struct source *s, size_t n, const unsigned char **p);
 /* n bytes from s->pos copied into buf, s->pos past them: true; false
  * when the source ends or fails first. */
 bool source_take(struct source *s, unsigned char *buf, size_t n);
