@@ -6,7 +6,7 @@
 int inflater_open(struct inflater *f, const struct zlib_calls *z, int wbits, source_pull *in,
 		  void *in_data)
 {
-	f->z = z, f->in = in, f->in_data = in_data, f->drained = false;
+	f->z = z, f->in = in, f->in_data = in_data, f->drained = f->ended = false;
 	f->zs = (z_stream){ 0 };
 	return z->inflateInit2_(&f->zs, wbits, ZLIB_VERSION, (int)sizeof f->zs) == Z_OK ? 0 : -1;
 }
@@ -22,7 +22,7 @@ ssize_t inflater_pull(void *data, unsigned char *p, size_t n, const char **why)
 	z_stream *z = &f->zs;
 	z->next_out = p, z->avail_out = (uInt)(n > 1 << 30 ? 1 << 30 : n);
 	uInt want = z->avail_out;
-	while (z->avail_out == want) {
+	while (z->avail_out == want && !f->ended) {
 		if (!z->avail_in && !f->drained) {
 			ssize_t got = f->in(f->in_data, f->buf, sizeof f->buf, why);
 			if (got < 0)
@@ -32,8 +32,8 @@ ssize_t inflater_pull(void *data, unsigned char *p, size_t n, const char **why)
 		}
 		int rc = f->z->inflate(z, Z_NO_FLUSH);
 		if (rc == Z_STREAM_END)
-			break;
-		if (rc != Z_OK && (rc != Z_BUF_ERROR || (!z->avail_in && f->drained)))
+			f->ended = true;
+		else if (rc != Z_OK && (rc != Z_BUF_ERROR || (!z->avail_in && f->drained)))
 			return *why = rc == Z_BUF_ERROR ? "deflated data cut short"
 							: "deflated data zlib cannot inflate", -1;
 	}

@@ -22,6 +22,7 @@ struct inflater {
 	source_pull *in;      /* where the compressed bytes come from */
 	void *in_data;
 	bool drained;         /* in has said its end */
+	bool ended;           /* the deflate stream (the gzip member) has */
 	unsigned char buf[INFLATER_IN];
 };
 

@@ -291,7 +291,9 @@ ssize_t source_window_pull(void *data, unsigned char *p, size_t n, const char **
 	if ((size_t)k < n)
 		n = (size_t)k;
 	memcpy(p, q, n);
-	w->at += n, w->left -= n;
+	w->at += n;
+	if (w->left != SOURCE_REST)
+		w->left -= n;
 	return (ssize_t)n;
 }
 
