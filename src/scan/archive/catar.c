@@ -69,6 +69,7 @@ struct catar {
 	struct source *src;
 	struct ending *end;
 	const struct dialect *d;
+	const devnum_container *c; /* catar's, found once */
 	uint64_t mode;         /* the last ENTRY's */
 	uint64_t held_size, held_type; /* an item read and not yet taken */
 	bool held;
@@ -192,7 +193,7 @@ static void hand_out(struct catar *r, struct entry_step *s, const unsigned char 
 	s->x.path = r->len ? r->path : "/";
 	s->x.type = (unsigned)(r->mode & TYPE_MASK);
 	s->x.format_name = r->d->name;
-	s->x.c = devnum_container_find("catar");
+	s->x.c = r->c;
 	if (d) {
 		s->x.major = le64(d), s->x.minor = le64(d + 8);
 		s->x.fields = s->x.stored = true;
@@ -342,7 +343,7 @@ struct entries *catar_entries(struct scan *sc, struct source *src, struct ending
 		return NULL;
 	}
 	r->it = (struct entries){ catar_step, catar_data, NULL, catar_close, NULL };
-	r->sc = sc, r->src = src, r->end = end, r->d = d;
+	r->sc = sc, r->src = src, r->end = end, r->d = d, r->c = devnum_container_find("catar");
 	r->held = r->awaiting = r->named = r->handed = false;
 	r->open = 0, r->len = 0, r->path[0] = 0;
 	sc->file = src->seekable ? src->fd : -1;
